@@ -1,0 +1,21 @@
+import { hashApiKey, newSecretApiKey, randomToken } from './api-key-secret';
+
+describe('api key secrets', () => {
+  it('issues secret keys with the clarion_sk_ prefix and 40 random characters', () => {
+    const key = newSecretApiKey();
+    expect(key).toMatch(/^clarion_sk_[0-9A-Za-z]{40}$/);
+    expect(newSecretApiKey()).not.toEqual(key);
+  });
+
+  it('hashes keys to 64 hex characters, the same key to the same hash', () => {
+    expect(hashApiKey('clarion_sk_a')).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashApiKey('clarion_sk_a')).toEqual(hashApiKey('clarion_sk_a'));
+    expect(hashApiKey('clarion_sk_a')).not.toEqual(hashApiKey('clarion_sk_b'));
+  });
+
+  it('draws tokens of the requested length from the base62 alphabet', () => {
+    const sut = randomToken(500);
+    expect(sut).toHaveLength(500);
+    expect(sut).toMatch(/^[0-9A-Za-z]+$/);
+  });
+});

@@ -1,0 +1,26 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+export const SECRET_KEY_PREFIX = 'clarion_sk_';
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** A random string of `length` characters from [0-9A-Za-z] (about 5.95 bits each). */
+export function randomToken(length: number): string {
+  const bytes = randomBytes(length * 2);
+  let token = '';
+  for (const byte of bytes) {
+    // 248 = 4 * 62: rejecting bytes above it keeps every character equally likely.
+    if (byte < 248) token += ALPHABET[byte % 62];
+    if (token.length === length) return token;
+  }
+  return token + randomToken(length - token.length);
+}
+
+export function newSecretApiKey(): string {
+  return `${SECRET_KEY_PREFIX}${randomToken(40)}`;
+}
+
+/** Keys carry 238 bits of randomness, so a plain SHA-256 is enough to store them safely. */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}

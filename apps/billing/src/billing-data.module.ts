@@ -1,0 +1,25 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PersistenceModule } from '@clarion/persistence';
+import { BILLING_ENTITIES, BILLING_MIGRATIONS, BILLING_SCHEMA } from './billing.entities';
+
+/** The billing schema, shared by the service and the admin command line. */
+@Module({})
+export class BillingDataModule {
+  static forRoot(databaseUrl: string): DynamicModule {
+    return {
+      module: BillingDataModule,
+      global: true,
+      imports: [
+        PersistenceModule.forRoot({
+          url: databaseUrl,
+          schema: BILLING_SCHEMA,
+          entities: BILLING_ENTITIES,
+          migrations: BILLING_MIGRATIONS,
+        }),
+        TypeOrmModule.forFeature(BILLING_ENTITIES),
+      ],
+      exports: [TypeOrmModule],
+    };
+  }
+}

@@ -1,0 +1,23 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { messagingFor } from '@clarion/runtime';
+import { AccountsService } from './accounts/accounts.service';
+import { ApiKeysHandlers } from './api-keys/api-keys.handlers';
+import { ApiKeysRepository } from './api-keys/api-keys.repository';
+import { BillingDataModule } from './billing-data.module';
+import { BillingEnv } from './billing.env';
+import { EnvironmentsHandlers } from './environments/environments.handlers';
+import { EnvironmentsRepository } from './environments/environments.repository';
+
+@Module({})
+export class BillingModule {
+  static forRoot(env: BillingEnv): DynamicModule {
+    return {
+      module: BillingModule,
+      imports: [
+        BillingDataModule.forRoot(env.DATABASE_URL),
+        messagingFor('billing', env),
+      ],
+      providers: [AccountsService, ApiKeysRepository, ApiKeysHandlers, EnvironmentsRepository, EnvironmentsHandlers],
+    };
+  }
+}

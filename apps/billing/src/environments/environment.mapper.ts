@@ -1,0 +1,23 @@
+import { ClientEnvironment, EnvironmentResponseDto } from '@clarion/contracts';
+import { EnvironmentEntity } from './environment.entity';
+
+export function toEnvironmentResponse(environment: EnvironmentEntity): EnvironmentResponseDto {
+  return {
+    clientId: environment.clientId,
+    clientSecret: environment.clientSecret,
+    title: environment.title,
+    disableSending: environment.disableSending,
+    secureMode: environment.secureMode,
+  };
+}
+
+export function toClientEnvironment(environment: EnvironmentEntity): ClientEnvironment {
+  return {
+    accountId: environment.accountId,
+    envId: environment.id,
+    clientId: environment.clientId,
+    clientSecret: environment.clientSecret,
+    secureMode: environment.secureMode,
+    disableSending: environment.disableSending,
+  };
+}

@@ -1,0 +1,3 @@
+import { BaseEnv, withHealthPort } from '@clarion/config';
+
+export class DeliveryWorkersEnv extends withHealthPort(BaseEnv, 3103) {}

@@ -1,0 +1,24 @@
+import { applyDecorators, createParamDecorator, ExecutionContext, UseGuards } from '@nestjs/common';
+import { ApiBasicAuth, ApiBearerAuth } from '@nestjs/swagger';
+import { Principal } from '@clarion/contracts';
+import { FastifyRequest } from 'fastify';
+import { EndUser } from './authenticated-request';
+import { ApiKeyGuard, EndUserGuard } from './auth.guards';
+
+/** The operation needs an API key (or the environment's client credentials). */
+export function RequiresApiKey(): ClassDecorator & MethodDecorator {
+  return applyDecorators(UseGuards(ApiKeyGuard), ApiBearerAuth('apiKey'), ApiBasicAuth('clientCredentials'));
+}
+
+/** The operation acts for one end user (Basic clientId:userId:hmac). */
+export function RequiresEndUser(): ClassDecorator & MethodDecorator {
+  return applyDecorators(UseGuards(EndUserGuard), ApiBasicAuth('endUser'));
+}
+
+export const CurrentPrincipal = createParamDecorator(
+  (_: unknown, context: ExecutionContext): Principal => context.switchToHttp().getRequest<FastifyRequest>().principal!,
+);
+
+export const CurrentEndUser = createParamDecorator(
+  (_: unknown, context: ExecutionContext): EndUser => context.switchToHttp().getRequest<FastifyRequest>().endUser!,
+);

@@ -1,0 +1,29 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { FastifyRequest } from 'fastify';
+import './authenticated-request';
+import { parseAuthorization } from './authorization-header';
+import { CredentialsResolver } from './credentials.resolver';
+
+/** Operations of an account's environment: API key or client credentials. */
+@Injectable()
+export class ApiKeyGuard implements CanActivate {
+  constructor(private readonly resolver: CredentialsResolver) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    request.principal = await this.resolver.principalOf(parseAuthorization(request.headers.authorization));
+    return true;
+  }
+}
+
+/** The /user/inapp operations: one end user of one environment. */
+@Injectable()
+export class EndUserGuard implements CanActivate {
+  constructor(private readonly resolver: CredentialsResolver) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    request.endUser = await this.resolver.endUserOf(parseAuthorization(request.headers.authorization));
+    return true;
+  }
+}

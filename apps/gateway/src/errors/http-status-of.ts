@@ -1,0 +1,30 @@
+import { HttpStatus } from '@nestjs/common';
+import { ErrorCode } from '@clarion/contracts';
+
+/** The one place where domain error codes become HTTP statuses. */
+export function httpStatusOf(code: ErrorCode): HttpStatus {
+  switch (code) {
+    case ErrorCode.VALIDATION_FAILED:
+    case ErrorCode.INVALID_JSON:
+      return HttpStatus.BAD_REQUEST;
+    case ErrorCode.UNAUTHORIZED:
+      return HttpStatus.UNAUTHORIZED;
+    case ErrorCode.FORBIDDEN:
+      return HttpStatus.FORBIDDEN;
+    case ErrorCode.NOT_FOUND:
+    case ErrorCode.ROUTE_NOT_FOUND:
+      return HttpStatus.NOT_FOUND;
+    case ErrorCode.CONFLICT:
+      return HttpStatus.CONFLICT;
+    case ErrorCode.PAYLOAD_TOO_LARGE:
+      return HttpStatus.PAYLOAD_TOO_LARGE;
+    case ErrorCode.UNSUPPORTED_MEDIA_TYPE:
+      return HttpStatus.UNSUPPORTED_MEDIA_TYPE;
+    case ErrorCode.SERVICE_UNAVAILABLE:
+      return HttpStatus.SERVICE_UNAVAILABLE;
+    case ErrorCode.SERVICE_TIMEOUT:
+      return HttpStatus.GATEWAY_TIMEOUT;
+    case ErrorCode.INTERNAL_ERROR:
+      return HttpStatus.INTERNAL_SERVER_ERROR;
+  }
+}

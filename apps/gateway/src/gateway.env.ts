@@ -1,0 +1,23 @@
+import { Type } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
+import { BaseEnv } from '@clarion/config';
+
+export class GatewayEnv extends BaseEnv {
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  GATEWAY_PORT: number = 3000;
+
+  /** Largest accepted request body, in bytes. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1024)
+  BODY_LIMIT_BYTES: number = 10 * 1024 * 1024;
+
+  /** How long a resolved API key or client is trusted before billing is asked again. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  AUTH_CACHE_TTL_MS: number = 30_000;
+}

@@ -1,0 +1,40 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { messagingFor } from '@clarion/runtime';
+import { ApiKeyGuard, EndUserGuard } from './auth/auth.guards';
+import { CredentialsResolver } from './auth/credentials.resolver';
+import { EnvironmentsController } from './environments/environments.controller';
+import { GatewayEnv } from './gateway.env';
+import { GATEWAY_ENV } from './gateway.tokens';
+import { StatusController } from './health/status.controller';
+import { StatusService } from './health/status.service';
+import { InappController } from './inapp/inapp.controller';
+import { LogsController } from './logs/logs.controller';
+import { SendsController } from './sends/sends.controller';
+import { SendsService } from './sends/sends.service';
+import { UsersController } from './users/users.controller';
+
+@Module({})
+export class GatewayModule {
+  static forRoot(env: GatewayEnv): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [messagingFor('gateway', env)],
+      controllers: [
+        EnvironmentsController,
+        InappController,
+        LogsController,
+        SendsController,
+        StatusController,
+        UsersController,
+      ],
+      providers: [
+        { provide: GATEWAY_ENV, useValue: env },
+        ApiKeyGuard,
+        CredentialsResolver,
+        EndUserGuard,
+        SendsService,
+        StatusService,
+      ],
+    };
+  }
+}

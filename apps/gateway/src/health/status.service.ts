@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import {
+  healthCheckRequest,
+  SERVICE_NAMES,
+  ServiceName,
+  ServiceReadiness,
+  StatusResponseDto,
+} from '@clarion/contracts';
+import { MessagingClient, MessagingReadiness } from '@clarion/messaging';
+
+const HEALTH_CHECK_TIMEOUT_MS = 1_500;
+
+/** Asks every service over NATS whether it is ready; the gateway answers for itself. */
+@Injectable()
+export class StatusService {
+  constructor(
+    private readonly messaging: MessagingClient,
+    private readonly readiness: MessagingReadiness,
+  ) {}
+
+  async status(): Promise<StatusResponseDto> {
+    const entries = await Promise.all(
+      SERVICE_NAMES.map(async (service) => [service, await this.readinessOf(service)] as const),
+    );
+    const services = Object.fromEntries(entries) as Record<ServiceName, ServiceReadiness>;
+    const notReady = entries.filter(([, state]) => state !== 'ready').map(([service]) => service);
+    return { status: notReady.length === 0 ? 'ok' : 'degraded', services, notReady };
+  }
+
+  private async readinessOf(service: ServiceName): Promise<ServiceReadiness> {
+    if (service === 'gateway') return this.readiness.isReady() ? 'ready' : 'not_ready';
+    try {
+      const reply = await this.messaging.request(healthCheckRequest(service), {}, HEALTH_CHECK_TIMEOUT_MS);
+      return reply.ready ? 'ready' : 'not_ready';
+    } catch {
+      return 'unreachable';
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { newTimeOrderedId } from '@clarion/contracts';
+import { serviceLogger } from '@clarion/runtime';
+import { ErrorEnvelopeFilter } from '../errors/error-envelope.filter';
+import { sendErrorEnvelope } from '../errors/send-error-envelope';
+import { contractValidationPipe } from '../errors/validation-pipe';
+import { GatewayEnv } from '../gateway.env';
+import { GatewayModule } from '../gateway.module';
+import { setupOpenApi } from '../openapi/setup-openapi';
+
+/**
+ * The gateway's HTTP application: Fastify, a UUIDv7 trackingId per request (it becomes the
+ * trackingId of a send and of any error), contract validation, the error envelope everywhere.
+ */
+export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    genReqId: () => newTimeOrderedId(),
+    trustProxy: true,
+    logger: false,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(env), adapter, {
+    logger: serviceLogger('gateway', env),
+  });
+  app.useGlobalFilters(new ErrorEnvelopeFilter());
+  app.useGlobalPipes(contractValidationPipe());
+  app.getHttpAdapter().getInstance().setErrorHandler((error, request, reply) => sendErrorEnvelope(error, request, reply));
+  setupOpenApi(app);
+  return app;
+}

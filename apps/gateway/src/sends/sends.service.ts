@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { Jobs, Principal, SendCommand, SendDto, SendResponseDto } from '@clarion/contracts';
+import { MessagingClient } from '@clarion/messaging';
+import { FastifyRequest } from 'fastify';
+
+@Injectable()
+export class SendsService {
+  constructor(private readonly messaging: MessagingClient) {}
+
+  /**
+   * Accepts a send: stores it on the SENDS stream under the request's trackingId, and answers
+   * once JetStream holds it, so an acknowledged send survives any later crash.
+   */
+  async accept(body: SendDto, principal: Principal, request: FastifyRequest): Promise<SendResponseDto> {
+    const command: SendCommand = {
+      trackingId: request.id,
+      accountId: principal.accountId,
+      envId: principal.envId,
+      receivedAt: new Date().toISOString(),
+      origin: { ip: request.ip, agent: request.headers['user-agent'], clientId: principal.clientId },
+      body,
+    };
+    await this.messaging.publishJob(Jobs.acceptedSend, command, { msgId: command.trackingId });
+    return { trackingId: command.trackingId, messages: [] };
+  }
+}

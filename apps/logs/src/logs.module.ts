@@ -1,0 +1,27 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { PersistenceModule } from '@clarion/persistence';
+import { messagingFor } from '@clarion/runtime';
+import { EventsConsumer } from './log-records/events.consumer';
+import { LogRecordsHandlers } from './log-records/log-records.handlers';
+import { LogRecordsRepository } from './log-records/log-records.repository';
+import { LogsEnv } from './logs.env';
+import { CreateLogRecords1795260000000 } from './migrations/1795260000000-create-log-records';
+
+@Module({})
+export class LogsModule {
+  static forRoot(env: LogsEnv): DynamicModule {
+    return {
+      module: LogsModule,
+      imports: [
+        PersistenceModule.forRoot({
+          url: env.DATABASE_URL,
+          schema: 'logs',
+          entities: [],
+          migrations: [CreateLogRecords1795260000000],
+        }),
+        messagingFor('logs', env),
+      ],
+      providers: [EventsConsumer, LogRecordsHandlers, LogRecordsRepository],
+    };
+  }
+}

@@ -1,0 +1,28 @@
+import { InappNotificationResponseDto } from '@clarion/contracts';
+import { InboxNotificationEntity } from './inbox-notification.entity';
+
+export function toInappNotificationResponse(entry: InboxNotificationEntity): InappNotificationResponseDto {
+  const iso = (date: Date | null) => date?.toISOString();
+  return withoutUndefined({
+    id: entry.trackingId,
+    notificationId: entry.notificationId,
+    subNotificationId: entry.subNotificationId ?? undefined,
+    seen: entry.seenAt !== null,
+    title: entry.title,
+    redirectURL: entry.redirectUrl ?? undefined,
+    imageURL: entry.imageUrl ?? undefined,
+    parameters: entry.parameters,
+    date: entry.createdAt.toISOString(),
+    opened: iso(entry.openedAt),
+    clicked: iso(entry.clickedAt),
+    archived: iso(entry.archivedAt),
+    actioned1: iso(entry.actioned1At),
+    actioned2: iso(entry.actioned2At),
+    replies: entry.replies,
+    expDate: iso(entry.expDate),
+  });
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

@@ -1,0 +1,8 @@
+import { InboxNotificationEntity } from './inbox/inbox-notification.entity';
+import { CreateNotificationsTables1795260000000 } from './migrations/1795260000000-create-notifications-tables';
+import { NotificationTypeEntity } from './notification-types/notification-type.entity';
+import { UserEntity } from './users/user.entity';
+
+export const NOTIFICATIONS_SCHEMA = 'notifications';
+export const NOTIFICATIONS_ENTITIES = [InboxNotificationEntity, NotificationTypeEntity, UserEntity];
+export const NOTIFICATIONS_MIGRATIONS = [CreateNotificationsTables1795260000000];

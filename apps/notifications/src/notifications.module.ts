@@ -1,0 +1,45 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { messagingFor } from '@clarion/runtime';
+import { PersistenceModule } from '@clarion/persistence';
+import { InboxHandlers } from './inbox/inbox.handlers';
+import { InboxRepository } from './inbox/inbox.repository';
+import { NotificationTypeCache } from './notification-types/notification-type.cache';
+import { NotificationTypesRepository } from './notification-types/notification-types.repository';
+import { NOTIFICATIONS_ENTITIES, NOTIFICATIONS_MIGRATIONS, NOTIFICATIONS_SCHEMA } from './notifications.entities';
+import { NotificationsEnv } from './notifications.env';
+import { SendPipeline } from './sends/send-pipeline.service';
+import { SendsConsumer } from './sends/sends.consumer';
+import { UsersHandlers } from './users/users.handlers';
+import { UsersRepository } from './users/users.repository';
+import { UsersService } from './users/users.service';
+
+@Module({})
+export class NotificationsModule {
+  static forRoot(env: NotificationsEnv): DynamicModule {
+    return {
+      module: NotificationsModule,
+      imports: [
+        PersistenceModule.forRoot({
+          url: env.DATABASE_URL,
+          schema: NOTIFICATIONS_SCHEMA,
+          entities: NOTIFICATIONS_ENTITIES,
+          migrations: NOTIFICATIONS_MIGRATIONS,
+        }),
+        TypeOrmModule.forFeature(NOTIFICATIONS_ENTITIES),
+        messagingFor('notifications', env),
+      ],
+      providers: [
+        InboxHandlers,
+        InboxRepository,
+        NotificationTypeCache,
+        NotificationTypesRepository,
+        SendPipeline,
+        SendsConsumer,
+        UsersHandlers,
+        UsersRepository,
+        UsersService,
+      ],
+    };
+  }
+}

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { UserAttributesDto } from '@clarion/contracts';
+import { DataSource, Repository } from 'typeorm';
+import { UserEntity } from './user.entity';
+
+/** A user's fields as written by a send or by UserIdentify; absent fields stay as they are. */
+export interface UserUpsert {
+  accountId: string;
+  envId: string;
+  id: string;
+  fields: UserAttributesDto;
+  touchLastSeen: boolean;
+}
+
+const COLUMNS = [
+  'account_id', 'env_id', 'id', 'email', 'number', 'push_tokens', 'web_push_tokens',
+  'timezone', 'slack_channel', 'slack_token', 'last_seen_time',
+] as const;
+
+@Injectable()
+export class UsersRepository {
+  constructor(
+    private readonly dataSource: DataSource,
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+  ) {}
+
+  findOne(accountId: string, envId: string, id: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ accountId, envId, id });
+  }
+
+  /** Creates or updates many users in one statement. */
+  async upsertMany(upserts: UserUpsert[]): Promise<void> {
+    const rows = mergeByUser(upserts);
+    if (rows.length === 0) return;
+    const params: unknown[] = [];
+    const tuples = rows.map((row) => {
+      const values = [
+        row.accountId, row.envId, row.id, row.fields.email, row.fields.number,
+        json(row.fields.pushTokens), json(row.fields.webPushTokens), row.fields.timezone,
+        row.fields.slackChannel, json(row.fields.slackToken), row.touchLastSeen ? new Date() : undefined,
+      ];
+      const placeholders = values.map((value) => `$${params.push(value ?? null)}`);
+      return `(${placeholders.join(', ')})`;
+    });
+    const keep = (column: string) => `${column} = COALESCE(EXCLUDED.${column}, u.${column})`;
+    await this.dataSource.query(
+      `INSERT INTO notifications.users AS u (${COLUMNS.join(', ')})
+       VALUES ${tuples.join(', ')}
+       ON CONFLICT (env_id, id) DO UPDATE SET
+         ${COLUMNS.slice(3).map(keep).join(', ')},
+         updated_at = now()`,
+      params,
+    );
+  }
+}
+
+/** One row per user (a statement may not touch a row twice); later fields win. */
+function mergeByUser(upserts: UserUpsert[]): UserUpsert[] {
+  const byUser = new Map<string, UserUpsert>();
+  for (const upsert of upserts) {
+    const key = `${upsert.envId}\u0000${upsert.id}`;
+    const earlier = byUser.get(key);
+    byUser.set(
+      key,
+      earlier
+        ? { ...upsert, fields: { ...earlier.fields, ...definedOnly(upsert.fields) }, touchLastSeen: earlier.touchLastSeen || upsert.touchLastSeen }
+        : upsert,
+    );
+  }
+  return [...byUser.values()];
+}
+
+function definedOnly<T extends object>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function json(value: unknown): string | undefined {
+  return value === undefined ? undefined : JSON.stringify(value);
+}

@@ -1,0 +1,3 @@
+import { startTracing } from '@clarion/observability';
+
+startTracing('voice');

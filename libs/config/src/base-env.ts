@@ -1,0 +1,57 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+
+export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+export type LogLevelName = (typeof LOG_LEVELS)[number];
+
+/** Environment every service reads. Defaults work on a developer machine. */
+export class BaseEnv {
+  @Matches(/^nats:\/\//, { message: 'NATS_URL must be a nats:// URL' })
+  NATS_URL: string = 'nats://127.0.0.1:4222';
+
+  @IsIn(['info', 'error', 'warn', 'debug'])
+  LOG_LEVEL: LogLevelName = 'info';
+
+  @IsIn(['json', 'pretty'])
+  LOG_FORMAT: 'json' | 'pretty' = 'json';
+
+  /** Prefix of every subject and stream, so several deployments (or test runs) share a NATS. */
+  @IsOptional()
+  @Matches(/^[a-z0-9]*$/, { message: 'CLARION_NAMESPACE may hold only a-z and 0-9' })
+  CLARION_NAMESPACE: string = '';
+
+  /** Milliseconds a NATS request may take before it fails with a timeout. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  REQUEST_TIMEOUT_MS: number = 5_000;
+
+  @IsOptional()
+  @IsString()
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+}
+
+/** A service that stores data in PostgreSQL. */
+export class DatabaseEnv extends BaseEnv {
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL: string = 'postgres://postgres@127.0.0.1:5432/clarion';
+}
+
+
+type EnvClass<T> = new () => T;
+
+/**
+ * Adds HEALTH_PORT (liveness/readiness endpoints) to an environment class. Each service has its
+ * own default so that all of them can run side by side on a developer machine.
+ */
+export function withHealthPort<T extends BaseEnv>(Base: EnvClass<T>, defaultPort: number) {
+  class WithHealthPort extends (Base as EnvClass<BaseEnv>) {
+    @Type(() => Number)
+    @IsInt()
+    @Min(1)
+    @Max(65535)
+    HEALTH_PORT: number = defaultPort;
+  }
+  return WithHealthPort as unknown as EnvClass<T & { HEALTH_PORT: number }>;
+}

@@ -1,0 +1,2 @@
+export * from './base-env';
+export * from './load-env';

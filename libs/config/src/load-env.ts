@@ -1,0 +1,28 @@
+import { plainToInstance } from 'class-transformer';
+import { ValidationError, validateSync } from 'class-validator';
+
+/**
+ * Reads and validates a service's environment at boot, failing with every bad variable listed
+ * at once. Unset variables keep the class's defaults.
+ */
+export function loadEnv<T extends object>(
+  envClass: new () => T,
+  source: NodeJS.ProcessEnv = process.env,
+): T {
+  // Declared fields are own properties of an instance (ES2022 class fields), defaults or not.
+  const declared = new Set(Object.keys(new envClass()));
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([key, value]) => declared.has(key) && value !== undefined && value !== ''),
+  );
+  const env = plainToInstance(envClass, present, { exposeDefaultValues: true });
+  const errors = validateSync(env, { whitelist: false });
+  if (errors.length > 0) {
+    throw new Error(`Invalid environment:\n${errors.map(describe).join('\n')}`);
+  }
+  return env;
+}
+
+function describe(error: ValidationError): string {
+  const reasons = Object.values(error.constraints ?? {}).join('; ');
+  return `  ${error.property}=${JSON.stringify(error.value)}: ${reasons}`;
+}

@@ -1,0 +1,45 @@
+import { ErrorBody } from './error-body';
+import { ErrorCode } from './error-code.enum';
+
+/**
+ * An expected failure with a code from {@link ErrorCode}. Services throw these; they cross NATS
+ * as data and the gateway turns the code into an HTTP status.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fix?: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+
+  static fromBody(body: ErrorBody): DomainError {
+    return new DomainError(body.code, body.message, body.fix);
+  }
+
+  toBody(): ErrorBody {
+    return this.fix === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, fix: this.fix };
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(what: string, fix?: string) {
+    super(ErrorCode.NOT_FOUND, `${what} was not found`, fix);
+  }
+}
+
+export class UnauthorizedError extends DomainError {
+  constructor(message: string, fix?: string) {
+    super(ErrorCode.UNAUTHORIZED, message, fix);
+  }
+}
+
+export class ValidationFailedError extends DomainError {
+  constructor(message: string, fix?: string) {
+    super(ErrorCode.VALIDATION_FAILED, message, fix);
+  }
+}

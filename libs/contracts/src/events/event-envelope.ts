@@ -1,0 +1,29 @@
+import { IsISO8601, IsNotEmpty, IsString, IsUUID } from 'class-validator';
+import { IsPlainObject } from '../validation/is-plain-object.decorator';
+
+/** Every event on the EVENTS stream: the send it belongs to, its tenant, and its data. */
+export class EventEnvelope<TData extends object = Record<string, unknown>> {
+  /** Unique per event; also the Nats-Msg-Id, so a re-publish is dropped. */
+  @IsString()
+  @IsNotEmpty()
+  id!: string;
+
+  @IsString()
+  @IsNotEmpty()
+  kind!: string;
+
+  @IsUUID()
+  trackingId!: string;
+
+  @IsUUID()
+  accountId!: string;
+
+  @IsUUID()
+  envId!: string;
+
+  @IsISO8601()
+  occurredAt!: string;
+
+  @IsPlainObject()
+  data!: TData;
+}

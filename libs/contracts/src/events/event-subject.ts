@@ -1,0 +1,4 @@
+/** Subject of an event kind on the EVENTS stream. */
+export function eventSubject(kind: string): string {
+  return `evt.${kind}`;
+}

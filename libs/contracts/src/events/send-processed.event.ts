@@ -1,0 +1,26 @@
+import { ChannelLogName } from '../common/channel.enum';
+import { Routing } from '../common/routing.enum';
+
+export const SEND_PROCESSED = 'send.processed';
+
+/** What the send pipeline decided for one channel. */
+export interface ChannelDecision {
+  routing: Routing;
+  reason?: string;
+  preview?: string;
+  failedCode?: string;
+  internal?: string;
+}
+
+/** Published by notifications once it has decided what a send does. */
+export interface SendProcessedData {
+  type: string;
+  receivedAt: string;
+  processedAt: string;
+  ip?: string;
+  agent?: string;
+  clientId?: string;
+  request: string;
+  user: { id: string; email?: string; number?: string };
+  channels: Partial<Record<ChannelLogName, ChannelDecision>>;
+}

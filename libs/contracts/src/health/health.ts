@@ -1,0 +1,28 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { SERVICE_NAMES, ServiceName } from '../common/service-name';
+
+/** A service's answer to a readiness check over NATS. */
+export interface HealthReply {
+  service: ServiceName;
+  ready: boolean;
+  checks: Record<string, boolean>;
+}
+
+export type ServiceReadiness = 'ready' | 'not_ready' | 'unreachable';
+
+/** GET /status: the readiness of every service. */
+export class StatusResponseDto {
+  @ApiProperty({ enum: ['ok', 'degraded'] })
+  status!: 'ok' | 'degraded';
+
+  @ApiProperty({
+    type: 'object',
+    properties: Object.fromEntries(
+      SERVICE_NAMES.map((name) => [name, { type: 'string', enum: ['ready', 'not_ready', 'unreachable'] }]),
+    ),
+  })
+  services!: Record<ServiceName, ServiceReadiness>;
+
+  @ApiProperty({ type: [String], description: 'Services that are not ready.' })
+  notReady!: ServiceName[];
+}

@@ -1,0 +1,49 @@
+import { AccountScope, ClientEnvironment, Principal, ResolveApiKeyRequest, ResolveClientRequest } from '../billing/principal';
+import { EnvironmentResponseDto } from '../billing/environment-response.dto';
+import { ServiceName } from '../common/service-name';
+import { HealthReply } from '../health/health';
+import { InappNotificationResponseDto } from '../inapp/inapp-notification-response.dto';
+import { InboxEntry, StoreInboxEntriesReply, StoreInboxEntriesRequest } from '../inapp/inbox-entry';
+import { EndUserRef, ListInboxRequest } from '../inapp/inbox-requests';
+import { LogRecordDto, LogsByTrackingIdsRequest } from '../logs/log-record';
+import { SendCommand } from '../send/send-command';
+import { UserResponseDto } from '../users/user-response.dto';
+import { IdentifyUserRequest } from '../users/user-requests';
+import { StreamName, defineJob, defineRequest } from './message-definitions';
+
+/** Every request/reply subject: `<service>.<resource>.<verb>`. */
+export const Requests = {
+  resolveApiKey: defineRequest<ResolveApiKeyRequest, Principal>('billing.apikey.resolve'),
+  resolveClient: defineRequest<ResolveClientRequest, ClientEnvironment>(
+    'billing.environment.resolve-client',
+  ),
+  listEnvironments: defineRequest<AccountScope, EnvironmentResponseDto[]>('billing.environment.list'),
+  identifyUser: defineRequest<IdentifyUserRequest, UserResponseDto>('notifications.user.identify'),
+  getUser: defineRequest<EndUserRef, UserResponseDto>('notifications.user.get'),
+  listInbox: defineRequest<ListInboxRequest, InappNotificationResponseDto[]>('notifications.inbox.list'),
+  countUnread: defineRequest<EndUserRef, number>('notifications.inbox.count-unread'),
+  storeInboxEntries: defineRequest<StoreInboxEntriesRequest, StoreInboxEntriesReply>(
+    'notifications.inbox.store',
+  ),
+  logsByTrackingIds: defineRequest<LogsByTrackingIdsRequest, LogRecordDto[]>(
+    'logs.logs.by-tracking-ids',
+  ),
+} as const;
+
+/** The readiness check every service answers. */
+export function healthCheckRequest(service: ServiceName) {
+  return defineRequest<Record<string, never>, HealthReply>(`${service}.health.check`);
+}
+
+/** Durable work on JetStream work-queue streams. */
+export const Jobs = {
+  acceptedSend: defineJob<SendCommand>(StreamName.SENDS, 'sends.accepted'),
+  inappDelivery: defineJob<InboxEntry>(StreamName.DELIVERY, 'delivery.inapp'),
+} as const;
+
+/** Durable consumer names: each is named after the service that owns it. */
+export const Consumers = {
+  notificationsSends: 'notifications',
+  deliveryWorkersInapp: 'delivery-workers-inapp',
+  logsEvents: 'logs',
+} as const;

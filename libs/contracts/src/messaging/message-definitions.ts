@@ -1,0 +1,35 @@
+/**
+ * Typed message definitions. The phantom fields carry the payload types so that the messaging
+ * client and the handler decorators agree on them at compile time; at run time only the subject
+ * exists. Subjects here never carry the deployment namespace: the messaging library adds it.
+ */
+export interface RequestDefinition<TRequest, TReply> {
+  readonly subject: string;
+  readonly __request?: TRequest;
+  readonly __reply?: TReply;
+}
+
+export interface JobDefinition<TPayload> {
+  readonly subject: string;
+  readonly stream: StreamName;
+  readonly __payload?: TPayload;
+}
+
+export enum StreamName {
+  SENDS = 'SENDS',
+  DELIVERY = 'DELIVERY',
+  EVENTS = 'EVENTS',
+  DEAD_LETTER = 'DEAD_LETTER',
+}
+
+export function defineRequest<TRequest, TReply>(subject: string): RequestDefinition<TRequest, TReply> {
+  return { subject };
+}
+
+export function defineJob<TPayload>(stream: StreamName, subject: string): JobDefinition<TPayload> {
+  return { stream, subject };
+}
+
+export type RequestOf<T> = T extends RequestDefinition<infer R, unknown> ? R : never;
+export type ReplyOf<T> = T extends RequestDefinition<unknown, infer R> ? R : never;
+export type PayloadOf<T> = T extends JobDefinition<infer P> ? P : never;

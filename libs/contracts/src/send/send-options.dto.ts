@@ -1,0 +1,187 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  IsArray,
+  IsBase64,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { IsStringRecordWithMaxKeys } from '../validation/max-keys.decorator';
+
+/** An email attachment: by URL (up to 20 MB) or inline base64 content (about 4 MB raw). */
+export class EmailAttachmentDto {
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  filename!: string;
+
+  @ApiPropertyOptional({ description: 'Public URL of the file; required without content.' })
+  @ValidateIf((o: EmailAttachmentDto) => o.content === undefined)
+  @IsUrl({ require_protocol: true })
+  url?: string;
+
+  @ApiPropertyOptional({ description: 'Base64 file content; required without url.' })
+  @ValidateIf((o: EmailAttachmentDto) => o.url === undefined)
+  @IsBase64()
+  content?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  contentType?: string;
+}
+
+export class SendEmailOptionsDto {
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @IsEmail({}, { each: true })
+  replyToAddresses?: string[];
+
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @IsEmail({}, { each: true })
+  ccAddresses?: string[];
+
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @IsEmail({}, { each: true })
+  bccAddresses?: string[];
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsEmail()
+  fromAddress?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  fromName?: string;
+
+  @ApiPropertyOptional({ type: [EmailAttachmentDto] })
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => EmailAttachmentDto)
+  attachments?: EmailAttachmentDto[];
+}
+
+export class ApnOptionsDto {
+  @ApiPropertyOptional({ description: 'Seconds until expiry.' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  expiry?: number;
+
+  @ApiPropertyOptional({ enum: [10, 5] })
+  @IsOptional()
+  @IsIn([10, 5])
+  priority?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  collapseId?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  threadId?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  badge?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  sound?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean()
+  contentAvailable?: boolean;
+}
+
+export class FcmAndroidOptionsDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  collapseKey?: string;
+
+  @ApiPropertyOptional({ enum: ['high', 'normal'] })
+  @IsOptional()
+  @IsIn(['high', 'normal'])
+  priority?: 'high' | 'normal';
+
+  @ApiPropertyOptional({ description: 'Seconds.' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  ttl?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  restrictedPackageName?: string;
+}
+
+export class FcmOptionsDto {
+  @ApiPropertyOptional({ type: FcmAndroidOptionsDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => FcmAndroidOptionsDto)
+  android?: FcmAndroidOptionsDto;
+}
+
+export class PushOptionsDto {
+  @ApiPropertyOptional({ description: 'Up to 3 string pairs for deep linking.' })
+  @IsOptional()
+  @IsStringRecordWithMaxKeys(3)
+  customData?: Record<string, string>;
+}
+
+/** `options` of the send body (spec 4.3). */
+export class SendOptionsDto {
+  @ApiPropertyOptional({ type: SendEmailOptionsDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SendEmailOptionsDto)
+  email?: SendEmailOptionsDto;
+
+  @ApiPropertyOptional({ description: 'Conditional expression for when to send.' })
+  @IsOptional()
+  @IsString()
+  condition?: string;
+
+  @ApiPropertyOptional({ type: ApnOptionsDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ApnOptionsDto)
+  apn?: ApnOptionsDto;
+
+  @ApiPropertyOptional({ type: FcmOptionsDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => FcmOptionsDto)
+  fcm?: FcmOptionsDto;
+
+  @ApiPropertyOptional({ type: PushOptionsDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PushOptionsDto)
+  push?: PushOptionsDto;
+}

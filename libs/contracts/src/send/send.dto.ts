@@ -1,0 +1,137 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  IsArray,
+  IsEnum,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { Channel } from '../common/channel.enum';
+import { SendRecipientDto } from '../users/send-recipient.dto';
+import { IsPlainObject } from '../validation/is-plain-object.decorator';
+import { SendCallContentDto } from './send-call-content.dto';
+import { SendEmailContentDto } from './send-email-content.dto';
+import { SendInappContentDto } from './send-inapp-content.dto';
+import { SendOptionsDto } from './send-options.dto';
+import { SendMobilePushContentDto, SendWebPushContentDto } from './send-push-content.dto';
+import { SendSlackContentDto } from './send-slack-content.dto';
+import { SendSmsContentDto } from './send-sms-content.dto';
+
+/** The body of POST /send (spec 4.3). */
+export class SendDto {
+  @ApiPropertyOptional({ description: 'Notification type id; created when it does not exist.' })
+  @ValidateIf((o: SendDto) => o.notificationId === undefined)
+  @IsString({ message: 'type must be a string naming the notification type' })
+  @IsNotEmpty()
+  type?: string;
+
+  @ApiPropertyOptional({ type: SendRecipientDto, description: 'The recipient.' })
+  @ValidateIf((o: SendDto) => o.user === undefined)
+  @ValidateNested()
+  @Type(() => SendRecipientDto)
+  to?: SendRecipientDto;
+
+  @ApiPropertyOptional({ enum: Channel, isArray: true })
+  @IsOptional()
+  @IsArray()
+  @IsEnum(Channel, { each: true })
+  forceChannels?: Channel[];
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
+  @IsOptional()
+  @IsPlainObject()
+  parameters?: Record<string, unknown>;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  templateId?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  subNotificationId?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  secondaryId?: string;
+
+  @ApiPropertyOptional({ description: 'When to send (ISO 8601).' })
+  @IsOptional()
+  @IsString()
+  schedule?: string;
+
+  @ApiPropertyOptional({ type: SendOptionsDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SendOptionsDto)
+  options?: SendOptionsDto;
+
+  @ApiPropertyOptional({ type: SendEmailContentDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SendEmailContentDto)
+  email?: SendEmailContentDto;
+
+  @ApiPropertyOptional({ type: SendInappContentDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SendInappContentDto)
+  inapp?: SendInappContentDto;
+
+  @ApiPropertyOptional({ type: SendSmsContentDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SendSmsContentDto)
+  sms?: SendSmsContentDto;
+
+  @ApiPropertyOptional({ type: SendCallContentDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SendCallContentDto)
+  call?: SendCallContentDto;
+
+  @ApiPropertyOptional({ type: SendWebPushContentDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SendWebPushContentDto)
+  web_push?: SendWebPushContentDto;
+
+  @ApiPropertyOptional({ type: SendMobilePushContentDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SendMobilePushContentDto)
+  mobile_push?: SendMobilePushContentDto;
+
+  @ApiPropertyOptional({ type: SendSlackContentDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SendSlackContentDto)
+  slack?: SendSlackContentDto;
+
+  @ApiPropertyOptional({ deprecated: true, description: 'Use type.' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  notificationId?: string;
+
+  @ApiPropertyOptional({ deprecated: true, type: SendRecipientDto, description: 'Use to.' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SendRecipientDto)
+  user?: SendRecipientDto;
+
+  @ApiPropertyOptional({ deprecated: true, type: 'object', additionalProperties: true })
+  @IsOptional()
+  @IsPlainObject()
+  mergeTags?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ deprecated: true, type: 'object', additionalProperties: true })
+  @IsOptional()
+  @IsPlainObject()
+  replace?: Record<string, string>;
+}

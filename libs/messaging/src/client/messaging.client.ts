@@ -1,0 +1,149 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { context, Context, Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import {
+  DomainError,
+  ErrorCode,
+  EventEnvelope,
+  eventSubject,
+  JobDefinition,
+  PayloadOf,
+  ReplyOf,
+  RequestDefinition,
+  RequestOf,
+  StreamName,
+} from '@clarion/contracts';
+import { ErrorCode as NatsErrorCode, JetStreamClient, NatsConnection, NatsError, PubAck } from 'nats';
+import { Namespacer } from '../connection/namespacer';
+import { NATS_CONNECTION } from '../connection/nats-connection.provider';
+import { MESSAGING_OPTIONS, MessagingOptions } from '../messaging.options';
+import { headersWithTraceContext, messagingTracer } from '../tracing/trace-propagation';
+import { decodeJson, encodeJson } from './json-codec';
+import { ReplyEnvelope } from './reply-envelope';
+
+export interface PublishOptions {
+  /** Nats-Msg-Id: JetStream drops a second publish with the same id within its window. */
+  msgId: string;
+  /** Trace context to continue; defaults to the active one. */
+  traceContext?: Context;
+}
+
+/** Typed request/reply with deadlines, and durable publishing to JetStream. */
+@Injectable()
+export class MessagingClient {
+  private readonly jetstream: JetStreamClient;
+
+  constructor(
+    @Inject(NATS_CONNECTION) private readonly connection: NatsConnection,
+    @Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions,
+    private readonly names: Namespacer,
+  ) {
+    this.jetstream = connection.jetstream();
+  }
+
+  /**
+   * Asks another service and waits at most `timeoutMs`. A missing responder becomes
+   * SERVICE_UNAVAILABLE and a missed deadline SERVICE_TIMEOUT; a remote domain error is rethrown.
+   */
+  async request<D extends RequestDefinition<unknown, unknown>>(
+    definition: D,
+    payload: RequestOf<D>,
+    timeoutMs = this.options.requestTimeoutMs,
+  ): Promise<ReplyOf<D>> {
+    const subject = this.names.subject(definition.subject);
+    const span = messagingTracer().startSpan(`request ${definition.subject}`, {
+      kind: SpanKind.CLIENT,
+      attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject },
+    });
+    try {
+      const ctx = spanContext(span);
+      const reply = await this.connection.request(subject, encodeJson(payload), {
+        timeout: timeoutMs,
+        headers: headersWithTraceContext(ctx),
+      });
+      const envelope = decodeJson(reply.data) as ReplyEnvelope<ReplyOf<D>>;
+      if (!envelope.ok) throw DomainError.fromBody(envelope.error);
+      return envelope.data;
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw toDomainError(error, definition.subject);
+    } finally {
+      span.end();
+    }
+  }
+
+  /** Stores a job on its work-queue stream; resolves once JetStream has it. */
+  publishJob<D extends JobDefinition<unknown>>(
+    definition: D,
+    payload: PayloadOf<D>,
+    options: PublishOptions,
+  ): Promise<PubAck> {
+    return this.publish(definition.subject, payload, options);
+  }
+
+  /** Stores an event on the EVENTS stream, under `evt.<kind>`. */
+  publishEvent(event: EventEnvelope<object>, traceContext?: Context): Promise<PubAck> {
+    return this.publish(eventSubject(event.kind), event, { msgId: event.id, traceContext });
+  }
+
+  /** Publishes raw bytes to a subject of a stream (used for dead letters). */
+  async publishRaw(subject: string, data: Uint8Array, headers: Record<string, string>): Promise<PubAck> {
+    const natsHeaders = headersWithTraceContext();
+    Object.entries(headers).forEach(([key, value]) => natsHeaders.set(key, value));
+    return this.jetstream.publish(this.names.subject(subject), data, { headers: natsHeaders });
+  }
+
+  streamName(name: StreamName): string {
+    return this.names.stream(name);
+  }
+
+  private async publish(subject: string, payload: unknown, options: PublishOptions): Promise<PubAck> {
+    const fullSubject = this.names.subject(subject);
+    const parent = options.traceContext ?? context.active();
+    const span = messagingTracer().startSpan(
+      `publish ${subject}`,
+      { kind: SpanKind.PRODUCER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': fullSubject } },
+      parent,
+    );
+    try {
+      return await this.jetstream.publish(fullSubject, encodeJson(payload), {
+        msgID: options.msgId,
+        headers: headersWithTraceContext(spanContext(span, parent)),
+      });
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw toDomainError(error, subject);
+    } finally {
+      span.end();
+    }
+  }
+}
+
+function spanContext(span: Span, parent: Context = context.active()): Context {
+  return trace.setSpan(parent, span);
+}
+
+function toDomainError(error: unknown, subject: string): unknown {
+  if (error instanceof DomainError) return error;
+  if (error instanceof NatsError) {
+    if (error.code === NatsErrorCode.NoResponders) {
+      return new DomainError(
+        ErrorCode.SERVICE_UNAVAILABLE,
+        `No service is answering ${subject} right now`,
+        'Retry shortly; check GET /status for the service that is down.',
+      );
+    }
+    if (
+      error.code === NatsErrorCode.Timeout ||
+      error.code === NatsErrorCode.Disconnect ||
+      error.code === NatsErrorCode.ConnectionClosed ||
+      error.code === NatsErrorCode.ConnectionDraining
+    ) {
+      return new DomainError(
+        ErrorCode.SERVICE_TIMEOUT,
+        `The service behind ${subject} did not answer in time`,
+        'Retry shortly; the request was not completed.',
+      );
+    }
+  }
+  return error;
+}

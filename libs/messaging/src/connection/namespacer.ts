@@ -1,0 +1,22 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { StreamName } from '@clarion/contracts';
+import { MESSAGING_OPTIONS, MessagingOptions } from '../messaging.options';
+
+/** Applies the deployment namespace to subjects and stream names. */
+@Injectable()
+export class Namespacer {
+  constructor(@Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions) {}
+
+  subject(subject: string): string {
+    return this.options.namespace ? `${this.options.namespace}.${subject}` : subject;
+  }
+
+  stream(name: StreamName): string {
+    return this.options.namespace ? `${this.options.namespace}_${name}` : name;
+  }
+
+  /** Durable consumer names are per stream, so they need no namespace; kept readable. */
+  durable(name: string): string {
+    return name;
+  }
+}

@@ -1,0 +1,60 @@
+import { SetMetadata } from '@nestjs/common';
+import { JobDefinition, RequestDefinition, StreamName } from '@clarion/contracts';
+
+export const REQUEST_HANDLER = Symbol('REQUEST_HANDLER');
+export const JOB_CONSUMER = Symbol('JOB_CONSUMER');
+
+export type DtoClass = new () => object;
+
+export interface RequestHandlerMetadata {
+  subject: string;
+  dto?: DtoClass;
+}
+
+export interface JobConsumerMetadata {
+  stream: StreamName;
+  durable: string;
+  /** Subject (without namespace, wildcards allowed) this consumer takes from the stream. */
+  filterSubject: string;
+  dto: DtoClass;
+  /** Attempts before a message goes to the dead-letter stream. */
+  maxDeliver: number;
+  /** Largest batch handed to the handler at once. */
+  maxBatch: number;
+}
+
+/**
+ * Marks a method as the handler of a request subject. Its argument is the request, validated
+ * against `dto`; its return value is the reply; a DomainError it throws is replied as data.
+ */
+export function HandleRequest<TRequest, TReply>(
+  definition: RequestDefinition<TRequest, TReply>,
+  dto?: new () => TRequest & object,
+): MethodDecorator {
+  return SetMetadata<symbol, RequestHandlerMetadata>(REQUEST_HANDLER, { subject: definition.subject, dto });
+}
+
+export interface ConsumeJobsOptions {
+  durable: string;
+  dto: DtoClass;
+  maxDeliver?: number;
+  maxBatch?: number;
+}
+
+/**
+ * Marks a method as the batch handler of a durable JetStream consumer. It receives the
+ * validated messages as JobItems; the runner acks, retries or dead-letters them.
+ */
+export function ConsumeJobs(
+  source: JobDefinition<unknown> | { stream: StreamName; subject: string },
+  options: ConsumeJobsOptions,
+): MethodDecorator {
+  return SetMetadata<symbol, JobConsumerMetadata>(JOB_CONSUMER, {
+    stream: source.stream,
+    filterSubject: source.subject,
+    durable: options.durable,
+    dto: options.dto,
+    maxDeliver: options.maxDeliver ?? 8,
+    maxBatch: options.maxBatch ?? 200,
+  });
+}

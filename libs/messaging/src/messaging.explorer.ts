@@ -1,0 +1,81 @@
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { NatsConnection } from 'nats';
+import { MessagingClient } from './client/messaging.client';
+import { MessagingReadiness } from './connection/messaging-readiness';
+import { Namespacer } from './connection/namespacer';
+import { NATS_CONNECTION } from './connection/nats-connection.provider';
+import { StreamProvisioner } from './connection/stream-provisioner';
+import { JobConsumerRunner } from './consumers/job-consumer.runner';
+import { BatchHandler } from './consumers/job-item';
+import { JOB_CONSUMER, JobConsumerMetadata, REQUEST_HANDLER, RequestHandlerMetadata } from './decorators';
+import { RequestHandlerFn, RequestHandlerRegistrar } from './requests/request-handler.registrar';
+
+/**
+ * Finds the @HandleRequest and @ConsumeJobs methods of the application at boot and wires them to
+ * NATS; on shutdown stops taking work, finishes what is in hand, and drains the connection.
+ */
+@Injectable()
+export class MessagingExplorer implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+  private readonly logger = new Logger('Messaging');
+  private readonly runners: JobConsumerRunner<object>[] = [];
+
+  constructor(
+    @Inject(NATS_CONNECTION) private readonly connection: NatsConnection,
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
+    private readonly provisioner: StreamProvisioner,
+    private readonly registrar: RequestHandlerRegistrar,
+    private readonly client: MessagingClient,
+    private readonly names: Namespacer,
+    private readonly readiness: MessagingReadiness,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.provisioner.provisionAll();
+    for (const { instance, methodName } of this.handlerMethods()) {
+      const target = instance[methodName] as (arg: never) => unknown;
+      const request = this.reflector.get<RequestHandlerMetadata | undefined>(REQUEST_HANDLER, target);
+      if (request) this.registrar.register(request, target.bind(instance) as RequestHandlerFn);
+      const job = this.reflector.get<JobConsumerMetadata | undefined>(JOB_CONSUMER, target);
+      if (job) await this.startConsumer(job, target.bind(instance) as BatchHandler<object>);
+    }
+    this.readiness.markHandlersStarted();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.runners.map((runner) => runner.stop()));
+    await this.registrar.drain();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.connection.drain().catch(() => undefined);
+  }
+
+  private async startConsumer(metadata: JobConsumerMetadata, handler: BatchHandler<object>): Promise<void> {
+    const runner = new JobConsumerRunner(this.connection, this.client, this.names, metadata, handler);
+    await runner.start();
+    this.runners.push(runner);
+    this.logger.log(`consuming ${metadata.filterSubject} as ${metadata.durable}`);
+  }
+
+  private handlerMethods(): { instance: Record<string, unknown>; methodName: string }[] {
+    return this.discovery
+      .getProviders()
+      .map((wrapper) => wrapper.instance as Record<string, unknown> | undefined)
+      .filter((instance): instance is Record<string, unknown> => !!instance && typeof instance === 'object')
+      .flatMap((instance) =>
+        this.scanner
+          .getAllMethodNames(Object.getPrototypeOf(instance) as object)
+          .map((methodName) => ({ instance, methodName })),
+      );
+  }
+}

@@ -1,0 +1,33 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { MessagingClient } from './client/messaging.client';
+import { MessagingReadiness } from './connection/messaging-readiness';
+import { Namespacer } from './connection/namespacer';
+import { natsConnectionProvider } from './connection/nats-connection.provider';
+import { StreamProvisioner } from './connection/stream-provisioner';
+import { MessagingExplorer } from './messaging.explorer';
+import { MESSAGING_OPTIONS, MessagingOptions } from './messaging.options';
+import { RequestHandlerRegistrar } from './requests/request-handler.registrar';
+
+/** NATS for a service: the connection, the typed client, streams, and handler discovery. */
+@Module({})
+export class MessagingModule {
+  static forRoot(options: MessagingOptions): DynamicModule {
+    return {
+      module: MessagingModule,
+      global: true,
+      imports: [DiscoveryModule],
+      providers: [
+        { provide: MESSAGING_OPTIONS, useValue: options },
+        natsConnectionProvider,
+        Namespacer,
+        MessagingClient,
+        MessagingReadiness,
+        StreamProvisioner,
+        RequestHandlerRegistrar,
+        MessagingExplorer,
+      ],
+      exports: [MessagingClient, MessagingReadiness, Namespacer, RequestHandlerRegistrar, natsConnectionProvider],
+    };
+  }
+}

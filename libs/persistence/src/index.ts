@@ -1,0 +1,5 @@
+export * from './data-source-options';
+export * from './database-readiness';
+export * from './ensure-database';
+export * from './persistence.module';
+export * from './run-migrations';

@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// `npm start`: builds what changed, finds or starts PostgreSQL and NATS, and runs the eight
+// services as separate processes with prefixed logs. Ctrl-C stops everything cleanly.
+import { spawn, spawnSync } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { ensureInfrastructure } from './infra.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SERVICES = ['gateway', 'billing', 'notifications', 'delivery-workers', 'logs', 'numbers', 'voice', 'registrations'];
+const COLORS = [36, 33, 32, 35, 34, 96, 93, 92];
+const STOP_GRACE_MS = 10_000;
+const startedAt = Date.now();
+const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
+const width = Math.max(...SERVICES.map((s) => s.length));
+
+const say = (message) => process.stderr.write(`${label('clarion', 0)} ${message}\n`);
+
+function label(name, index) {
+  const text = `[${name.padEnd(width)}]`;
+  return useColor ? `\x1b[${COLORS[index % COLORS.length]}m${text}\x1b[0m` : text;
+}
+
+const build = spawnSync(process.execPath, [join(root, 'tools/build.mjs')], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+let infra;
+try {
+  infra = await ensureInfrastructure({ root, log: say });
+} catch (error) {
+  say(error.message);
+  process.exit(1);
+}
+
+const healthPortBase = Number(process.env.HEALTH_PORT_BASE || 3101);
+const gatewayPort = Number(process.env.GATEWAY_PORT || 3000);
+const children = new Map();
+let stopping = false;
+
+function serviceEnv(service, index) {
+  return {
+    ...process.env,
+    DATABASE_URL: infra.databaseUrl,
+    NATS_URL: infra.natsUrl,
+    LOG_FORMAT: process.env.LOG_FORMAT || 'pretty',
+    GATEWAY_PORT: String(gatewayPort),
+    HEALTH_PORT: String(healthPortBase + index - 1),
+  };
+}
+
+function startService(service, index, attempt = 0) {
+  const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'dist/apps', service, 'src/main.js')], {
+    env: serviceEnv(service, index),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.set(service, child);
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${label(service, index)} ${line}\n`));
+  }
+  child.once('exit', (code, signal) => {
+    children.delete(service);
+    if (stopping) return;
+    const delay = Math.min(1000 * 2 ** attempt, 30_000);
+    say(`${service} exited (${signal ?? code}); restarting in ${delay} ms`);
+    setTimeout(() => !stopping && startService(service, index, attempt + 1), delay);
+  });
+}
+
+async function waitForReadiness() {
+  const url = `http://127.0.0.1:${gatewayPort}/status`;
+  while (!stopping) {
+    try {
+      const response = await fetch(url);
+      if (response.status === 200) {
+        say(`all ${SERVICES.length} services ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s — API on http://localhost:${gatewayPort} (docs: /docs)`);
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function stopAll(signal) {
+  if (stopping) return;
+  stopping = true;
+  say(`${signal}: stopping services`);
+  const exits = [...children.values()].map((child) => new Promise((r) => child.once('exit', r)));
+  for (const child of children.values()) child.kill('SIGTERM');
+  const timer = setTimeout(() => [...children.values()].forEach((c) => c.kill('SIGKILL')), STOP_GRACE_MS);
+  await Promise.all(exits);
+  clearTimeout(timer);
+  await infra.stop();
+  say('stopped');
+  process.exit(0);
+}
+
+process.on('SIGINT', () => void stopAll('SIGINT'));
+process.on('SIGTERM', () => void stopAll('SIGTERM'));
+SERVICES.forEach((service, index) => startService(service, index));
+void waitForReadiness();
