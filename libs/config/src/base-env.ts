@@ -49,7 +49,7 @@ export function withHealthPort<T extends BaseEnv>(Base: EnvClass<T>, defaultPort
   class WithHealthPort extends (Base as EnvClass<BaseEnv>) {
     @Type(() => Number)
     @IsInt()
-    @Min(1)
+    @Min(0)
     @Max(65535)
     HEALTH_PORT: number = defaultPort;
   }

@@ -2,16 +2,17 @@ import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode } from '@clarion/contracts';
 
 const logger = new Logger('Errors');
+const JSON_FIX = 'Send a JSON object with Content-Type: application/json.';
 
 /**
- * Any error that reaches the edge, as a DomainError: ours as they are, Nest's and Fastify's by
- * their status or code, and anything else as an internal error whose details stay in the log.
+ * Any error that reaches the edge, as a DomainError: ours as they are; Nest's and Fastify's
+ * (which Nest hands over as HttpExceptions: unknown route, unparsable body, wrong media type,
+ * body too large) by their status; anything else as an internal error whose details stay in the
+ * log, never in the answer.
  */
 export function toDomainError(error: unknown, method: string, url: string): DomainError {
   if (error instanceof DomainError) return error;
   if (error instanceof HttpException) return fromHttpException(error, method, url);
-  const fastifyError = fromFastifyError(error);
-  if (fastifyError) return fastifyError;
   logger.error(error instanceof Error ? error : String(error), `${method} ${url}`);
   return new DomainError(ErrorCode.INTERNAL_ERROR, 'Something went wrong on our side', 'Retry; if it persists, report the trackingId.');
 }
@@ -23,31 +24,10 @@ function fromHttpException(error: HttpException, method: string, url: string): D
     case HttpStatus.PAYLOAD_TOO_LARGE:
       return new DomainError(ErrorCode.PAYLOAD_TOO_LARGE, 'The request body is too large');
     case HttpStatus.UNSUPPORTED_MEDIA_TYPE:
-      return unsupportedMediaType();
+      return new DomainError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'The body must be JSON', JSON_FIX);
     default:
-      return new DomainError(ErrorCode.VALIDATION_FAILED, error.message);
+      return /json/i.test(error.message)
+        ? new DomainError(ErrorCode.INVALID_JSON, `The body is not valid JSON: ${error.message}`, JSON_FIX)
+        : new DomainError(ErrorCode.VALIDATION_FAILED, error.message);
   }
-}
-
-function fromFastifyError(error: unknown): DomainError | undefined {
-  const code = (error as { code?: unknown }).code;
-  const message = error instanceof Error ? error.message : '';
-  switch (code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new DomainError(ErrorCode.INVALID_JSON, `The body is not valid JSON: ${message}`, 'Send a JSON object with Content-Type: application/json.');
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new DomainError(ErrorCode.PAYLOAD_TOO_LARGE, 'The request body is too large');
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return unsupportedMediaType();
-  }
-  if (error instanceof SyntaxError) {
-    return new DomainError(ErrorCode.INVALID_JSON, `The body is not valid JSON: ${message}`, 'Send a JSON object with Content-Type: application/json.');
-  }
-  return undefined;
-}
-
-function unsupportedMediaType(): DomainError {
-  return new DomainError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'The body must be JSON', 'Set Content-Type: application/json.');
 }

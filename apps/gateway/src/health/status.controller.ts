@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { StatusResponseDto } from '@clarion/contracts';
 import { MessagingReadiness } from '@clarion/messaging';
 import { FastifyReply } from 'fastify';
@@ -24,12 +24,14 @@ export class StatusController {
 
   /** Kubernetes liveness: the process answers. */
   @Get('health/live')
+  @ApiExcludeEndpoint()
   live(): { live: true } {
     return { live: true };
   }
 
   /** Kubernetes readiness: the gateway can reach NATS. */
   @Get('health/ready')
+  @ApiExcludeEndpoint()
   async ready(@Res() reply: FastifyReply): Promise<void> {
     const ready = this.readiness.isReady();
     await reply.status(ready ? 200 : 503).send({ ready });

@@ -3,7 +3,6 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { newTimeOrderedId } from '@clarion/contracts';
 import { serviceLogger } from '@clarion/runtime';
 import { ErrorEnvelopeFilter } from '../errors/error-envelope.filter';
-import { sendErrorEnvelope } from '../errors/send-error-envelope';
 import { contractValidationPipe } from '../errors/validation-pipe';
 import { GatewayEnv } from '../gateway.env';
 import { GatewayModule } from '../gateway.module';
@@ -25,7 +24,8 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
   });
   app.useGlobalFilters(new ErrorEnvelopeFilter());
   app.useGlobalPipes(contractValidationPipe());
-  app.getHttpAdapter().getInstance().setErrorHandler((error, request, reply) => sendErrorEnvelope(error, request, reply));
+  // Bodies are JSON only: other media types answer 415 instead of reaching validation as text.
+  app.getHttpAdapter().getInstance().removeContentTypeParser(['text/plain']);
   setupOpenApi(app);
   return app;
 }

@@ -1,0 +1,46 @@
+// Unit specs (*.spec.ts) beside the code; integration specs (*.int-spec.ts) against the real
+// PostgreSQL and NATS; end-to-end specs (*.e2e-spec.ts) against the whole running system.
+const { compilerOptions } = require('./tsconfig.base.json');
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+    swcrc: false,
+  },
+];
+
+const moduleNameMapper = Object.fromEntries(
+  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target}`]),
+);
+
+const project = (displayName, testMatch, extra = {}) => ({
+  displayName,
+  testEnvironment: 'node',
+  rootDir: __dirname,
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tests'],
+  testMatch,
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper,
+  setupFiles: ['reflect-metadata'],
+  ...extra,
+});
+
+const withInfrastructure = {
+  globalSetup: '<rootDir>/tests/global-setup.mjs',
+  globalTeardown: '<rootDir>/tests/global-teardown.mjs',
+};
+
+module.exports = {
+  projects: [
+    project('unit', ['**/*.spec.ts']),
+    project('integration', ['**/*.int-spec.ts'], withInfrastructure),
+    project('e2e', ['**/*.e2e-spec.ts'], withInfrastructure),
+  ],
+};

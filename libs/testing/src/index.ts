@@ -1,0 +1,5 @@
+export * from './boot-service';
+export * from './eventually';
+export * from './free-port';
+export * from './test-database';
+export * from './test-env';

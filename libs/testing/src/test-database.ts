@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+
+export interface TestDatabase {
+  url: string;
+  /** Runs one statement on the test database (for assertions on stored rows). */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database on the test PostgreSQL, so each test file starts from nothing. */
+export async function createTestDatabase(baseUrl = requireEnv('DATABASE_URL')): Promise<TestDatabase> {
+  const name = `clarion_test_${randomBytes(6).toString('hex')}`;
+  const admin = maintenanceUrl(baseUrl);
+  await withClient(admin, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    query: <T>(sql: string, params?: unknown[]) =>
+      withClient(url.toString(), async (client) => (await client.query(sql, params)).rows as T[]),
+    drop: () => withClient(admin, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+/** A unique namespace for NATS subjects and streams, so test runs never see each other's messages. */
+export function createTestNamespace(): string {
+  return `t${randomBytes(5).toString('hex')}`;
+}
+
+export function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set; run the tests with npm test`);
+  return value;
+}
+
+function maintenanceUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = '/postgres';
+  return parsed.toString();
+}
+
+async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

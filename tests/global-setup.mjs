@@ -1,0 +1,14 @@
+// Finds (or starts) PostgreSQL and NATS the same way `npm start` does, once per test run.
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureInfrastructure } from '../tools/infra.mjs';
+
+export default async function globalSetup() {
+  if (globalThis.__clarionInfra) return;
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const infra = await ensureInfrastructure({ root, log: (m) => process.stderr.write(`${m}\n`) });
+  process.env.DATABASE_URL = infra.databaseUrl;
+  process.env.NATS_URL = infra.natsUrl;
+  process.env.TZ = 'UTC';
+  globalThis.__clarionInfra = infra;
+}
