@@ -40,7 +40,7 @@ const withInfrastructure = {
 module.exports = {
   projects: [
     project('unit', ['**/*.spec.ts']),
-    project('integration', ['**/*.int-spec.ts'], withInfrastructure),
-    project('e2e', ['**/*.e2e-spec.ts'], withInfrastructure),
+    project('integration', ['**/*.int-spec.ts'], { ...withInfrastructure, testTimeout: 30_000 }),
+    project('e2e', ['**/*.e2e-spec.ts'], { ...withInfrastructure, testTimeout: 90_000 }),
   ],
 };

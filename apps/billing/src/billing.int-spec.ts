@@ -1,7 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { AccountResponseDto, ErrorCode, Requests } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
-import { bootService, createTestDatabase, createTestNamespace, TestDatabase, testEnv } from '@clarion/testing';
+import { bootService, createTestDatabase, createTestNamespace, dropTestNamespace, TestDatabase, testEnv } from '@clarion/testing';
 import { AccountsService } from './accounts/accounts.service';
 import { hashApiKey } from './api-keys/api-key-secret';
 import { BillingEnv } from './billing.env';
@@ -13,10 +13,11 @@ describe('billing', () => {
   let messaging: MessagingClient;
   let acme: AccountResponseDto;
   let globex: AccountResponseDto;
+  const namespace = createTestNamespace();
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const env = testEnv(BillingEnv, { namespace: createTestNamespace(), databaseUrl: database.url });
+    const env = testEnv(BillingEnv, { namespace, databaseUrl: database.url });
     app = await bootService(BillingModule.forRoot(env));
     await app.init();
     messaging = app.get(MessagingClient);
@@ -27,7 +28,7 @@ describe('billing', () => {
 
   afterAll(async () => {
     await app.close();
-    await database.drop();
+    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
   });
 
   it('creates an account with a clarion_sk_ key that is stored only as a hash', async () => {

@@ -8,7 +8,7 @@ import {
   NotFoundError,
   StreamName,
 } from '@clarion/contracts';
-import { bootService, createTestNamespace, eventually } from '@clarion/testing';
+import { bootService, createTestNamespace, dropTestNamespace, eventually } from '@clarion/testing';
 import { AckPolicy, connect, NatsConnection } from 'nats';
 import { MessagingClient } from './client/messaging.client';
 import { decodeJson, encodeJson } from './client/json-codec';
@@ -91,10 +91,9 @@ describe('messaging against a real NATS with JetStream', () => {
   });
 
   afterAll(async () => {
-    const manager = await raw.jetstreamManager();
-    for (const stream of Object.values(StreamName)) await manager.streams.delete(`${namespace}_${stream}`).catch(() => undefined);
     await raw.close();
     await app.close();
+    await dropTestNamespace(namespace);
   });
 
   it('answers a request with the handler result', async () => {

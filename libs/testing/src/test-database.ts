@@ -23,11 +23,6 @@ export async function createTestDatabase(baseUrl = requireEnv('DATABASE_URL')): 
   };
 }
 
-/** A unique namespace for NATS subjects and streams, so test runs never see each other's messages. */
-export function createTestNamespace(): string {
-  return `t${randomBytes(5).toString('hex')}`;
-}
-
 export function requireEnv(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set; run the tests with npm test`);

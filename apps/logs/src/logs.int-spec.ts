@@ -1,0 +1,90 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { deliveryEventKind, EventEnvelope, newTimeOrderedId, Requests, Routing, SEND_PROCESSED } from '@clarion/contracts';
+import { MessagingClient } from '@clarion/messaging';
+import {
+  bootService,
+  createTestDatabase,
+  createTestNamespace,
+  dropTestNamespace,
+  eventually,
+  TestDatabase,
+  testEnv,
+} from '@clarion/testing';
+import { LogsEnv } from './logs.env';
+import { LogsModule } from './logs.module';
+
+const ACCOUNT = newTimeOrderedId();
+const OTHER_ACCOUNT = newTimeOrderedId();
+const ENV = newTimeOrderedId();
+
+describe('logs', () => {
+  const namespace = createTestNamespace();
+  let database: TestDatabase;
+  let app: INestApplicationContext;
+  let messaging: MessagingClient;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await bootService(LogsModule.forRoot(testEnv(LogsEnv, { namespace, databaseUrl: database.url })));
+    await app.init();
+    messaging = app.get(MessagingClient);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
+  });
+
+  function event(trackingId: string, kind: string, data: object, accountId = ACCOUNT): EventEnvelope<object> {
+    return { id: `${trackingId}:${kind}`, kind, trackingId, accountId, envId: ENV, occurredAt: new Date().toISOString(), data };
+  }
+
+  const logsOf = (trackingIds: string[], accountId = ACCOUNT) =>
+    messaging.request(Requests.logsByTrackingIds, { accountId, trackingIds });
+
+  it('merges the events of a send into one record, whatever order they arrive in', async () => {
+    const trackingId = newTimeOrderedId();
+    await messaging.publishEvent(
+      event(trackingId, deliveryEventKind('inapp', 'delivered'), { channel: 'inapp', status: 'delivered', at: '2026-11-21T10:00:00.300Z', after: 300 }),
+    );
+    await messaging.publishEvent(
+      event(trackingId, SEND_PROCESSED, {
+        type: 'welcome',
+        receivedAt: '2026-11-21T10:00:00.000Z',
+        processedAt: '2026-11-21T10:00:00.100Z',
+        request: '{}',
+        user: { id: 'ada' },
+        channels: { inapp: { routing: Routing.SEND, preview: 'Hello' } },
+      }),
+    );
+    const [record] = await eventually(async () => {
+      const logs = await logsOf([trackingId]);
+      return logs[0]?.['inapp_delivered_at'] && logs[0]?.received_at ? logs : undefined;
+    });
+    expect(record).toMatchObject({
+      trackingId,
+      accountId: ACCOUNT,
+      envId: ENV,
+      type: 'welcome',
+      received_at: '2026-11-21T10:00:00.000Z',
+      inapp_routing: 'SEND',
+      inapp_delivered_at: '2026-11-21T10:00:00.300Z',
+      inapp_delivered_after: 300,
+    });
+  });
+
+  it('never shows a record to another account, nor lets another account change it', async () => {
+    const trackingId = newTimeOrderedId();
+    await messaging.publishEvent(event(trackingId, SEND_PROCESSED, { type: 'secret', receivedAt: '2026-11-21T10:00:00.000Z', processedAt: '2026-11-21T10:00:00.000Z', request: '{}', user: { id: 'u' }, channels: {} }));
+    await eventually(async () => ((await logsOf([trackingId])).length === 1 ? true : undefined));
+    await messaging.publishEvent(
+      event(trackingId, deliveryEventKind('inapp', 'failed'), { channel: 'inapp', status: 'failed', at: '2026-11-21T10:00:01.000Z', after: 1, failedCode: 'UNKNOWN' }, OTHER_ACCOUNT),
+    );
+    const marker = newTimeOrderedId();
+    await messaging.publishEvent(event(marker, SEND_PROCESSED, { type: 'marker', receivedAt: '2026-11-21T10:00:00.000Z', processedAt: '2026-11-21T10:00:00.000Z', request: '{}', user: { id: 'u' }, channels: {} }));
+    await eventually(async () => ((await logsOf([marker])).length === 1 ? true : undefined));
+    await expect(logsOf([trackingId], OTHER_ACCOUNT)).resolves.toEqual([]);
+    const [record] = await logsOf([trackingId]);
+    expect(record).not.toHaveProperty('inapp_failed_at');
+  });
+});

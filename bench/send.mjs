@@ -1,0 +1,754 @@
+#!/usr/bin/env node
+// Benchmark of the in-app send path: POST /send under a fixed concurrency (autocannon), and the
+// time until an accepted send is readable in the recipient's inbox (GET /user/inapp).
+//
+//   node bench/send.mjs                      starts its own system (isolated namespace, ports, database)
+//   node bench/send.mjs --connections 128    same, more concurrency
+//   node bench/send.mjs --url http://127.0.0.1:3000 --api-key clarion_sk_...   uses a running system
+//   node bench/send.mjs --help
+//
+// Plain Node ESM; see bench/README.md for what each figure means.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+const USAGE = `usage: node bench/send.mjs [options]
+
+  --connections N        concurrent connections for POST /send (default 64)
+  --duration S           measured load, seconds (default 20)
+  --warmup S             unmeasured load before it, seconds (default 2; 0 skips)
+  --users N              size of the recipient pool; requests cycle through it (default 1000)
+  --sample-every N       follow every Nth accepted send until readable (default 50)
+  --poll-interval MS     pause between inbox polls of one sample (default 20)
+  --visible-timeout S    a sample not readable after this counts as missing (default 30)
+  --json                 one JSON line on stdout (the table then goes to stderr)
+
+  Own system (default): starts \`node tools/start.mjs\` and stops it at the end.
+  --database-url URL     database of the started system (default postgres://postgres@127.0.0.1:5432/clarion_bench)
+  --nats-url URL         NATS of the started system (default nats://127.0.0.1:4222)
+  --start-timeout S      how long build + start may take (default 240)
+  --keep-streams         leave the run's JetStream streams in NATS (deleted by default)
+
+  Running system:
+  --url URL              base URL of a running gateway, e.g. http://127.0.0.1:3000
+  --api-key KEY          secret API key of an account on it (required with --url)
+  --client-id ID         environment client id for inbox reads (default: first of GET /environments)
+
+Exit status: 0 ok; 1 more than 1% of requests failed or more than 1% of accepted sends never
+became readable; 2 bad arguments; 3 the system could not be started or reached.`;
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+function parseOptions(argv) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      connections: { type: 'string', default: '64' },
+      duration: { type: 'string', default: '20' },
+      warmup: { type: 'string', default: '2' },
+      users: { type: 'string', default: '1000' },
+      'sample-every': { type: 'string', default: '50' },
+      'poll-interval': { type: 'string', default: '20' },
+      'visible-timeout': { type: 'string', default: '30' },
+      json: { type: 'boolean', default: false },
+      'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/clarion_bench' },
+      'nats-url': { type: 'string', default: 'nats://127.0.0.1:4222' },
+      'start-timeout': { type: 'string', default: '240' },
+      'keep-streams': { type: 'boolean', default: false },
+      url: { type: 'string' },
+      'api-key': { type: 'string' },
+      'client-id': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  const int = (name, min, max) => {
+    const value = Number(values[name]);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      throw new UsageError(`--${name} must be an integer from ${min} to ${max}, not "${values[name]}"`);
+    }
+    return value;
+  };
+  const options = {
+    connections: int('connections', 1, 10_000),
+    durationS: int('duration', 1, 3600),
+    warmupS: int('warmup', 0, 600),
+    users: int('users', 1, 10_000_000),
+    sampleEvery: int('sample-every', 1, 1_000_000),
+    pollIntervalMs: int('poll-interval', 1, 10_000),
+    visibleTimeoutMs: int('visible-timeout', 1, 600) * 1000,
+    startTimeoutMs: int('start-timeout', 10, 3600) * 1000,
+    json: values.json,
+    databaseUrl: values['database-url'],
+    natsUrl: values['nats-url'],
+    keepStreams: values['keep-streams'],
+    url: values.url,
+    apiKey: values['api-key'],
+    clientId: values['client-id'],
+  };
+  if (options.url && !options.apiKey) throw new UsageError('--url needs --api-key');
+  if (options.apiKey && !options.url) throw new UsageError('--api-key is only used with --url');
+  if (options.url) {
+    const url = new URL(options.url);
+    if (!/^https?:$/.test(url.protocol)) throw new UsageError('--url must be http:// or https://');
+    options.url = url.origin;
+  }
+  if (!/^postgres(ql)?:\/\//.test(options.databaseUrl)) throw new UsageError('--database-url must be a postgres:// URL');
+  if (!/^nats:\/\//.test(options.natsUrl)) throw new UsageError('--nats-url must be a nats:// URL');
+  return options;
+}
+
+class UsageError extends Error {}
+class StartError extends Error {}
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const progress = (message) => process.stderr.write(`[bench] ${message}\n`);
+
+/** Nearest-rank percentile of an ascending array. */
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
+}
+
+const round = (value, digits = 1) => (value === null || value === undefined ? null : Number(value.toFixed(digits)));
+
+async function fetchWithTimeout(url, init = {}, timeoutMs = 5000) {
+  return fetch(url, { ...init, signal: AbortSignal.timeout(Math.max(1, timeoutMs)) });
+}
+
+function portIsFree(port) {
+  return new Promise((resolvePort) => {
+    const server = createServer();
+    server.once('error', () => resolvePort(false));
+    server.listen({ port, exclusive: true }, () => server.close(() => resolvePort(true)));
+  });
+}
+
+/** A gateway port and a base of eight consecutive free health ports, away from the defaults. */
+async function pickPorts() {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    const ports = Array.from({ length: 9 }, (_, i) => base + i);
+    let free = true;
+    for (const port of ports) {
+      if (!(await portIsFree(port))) {
+        free = false;
+        break;
+      }
+    }
+    if (free) return { gatewayPort: base + 8, healthPortBase: base };
+  }
+  throw new StartError('could not find 9 consecutive free ports');
+}
+
+function gitDescription() {
+  const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8', timeout: 5000 });
+  const status = spawnSync('git', ['status', '--porcelain', '--', 'apps', 'libs', 'tools'], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 5000,
+  });
+  if (head.status !== 0) return { commit: null, uncommittedFiles: null };
+  return {
+    commit: head.stdout.trim(),
+    uncommittedFiles: status.status === 0 ? status.stdout.split('\n').filter(Boolean).length : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Own system: start, stop, clean up
+
+const infraRecord = join(root, '.data', 'infra.json');
+
+class OwnSystem {
+  constructor(options) {
+    this.options = options;
+    this.namespace = `bench${randomBytes(5).toString('hex')}`;
+    this.child = undefined;
+    this.exited = undefined;
+    this.stopped = false;
+    // tools/start.mjs records the URLs it used in .data/infra.json (read by `npm run admin` when
+    // the default database does not answer); the benchmark puts the previous record back.
+    this.savedInfraRecord = existsSync(infraRecord) ? readFileSync(infraRecord, 'utf8') : undefined;
+  }
+
+  async start() {
+    const { gatewayPort, healthPortBase } = await pickPorts();
+    this.url = `http://127.0.0.1:${gatewayPort}`;
+    const logDir = join(root, '.data', 'bench');
+    mkdirSync(logDir, { recursive: true });
+    this.logPath = join(logDir, `${this.namespace}.log`);
+    const log = openSync(this.logPath, 'a');
+    const env = {
+      ...process.env,
+      GATEWAY_PORT: String(gatewayPort),
+      HEALTH_PORT_BASE: String(healthPortBase),
+      CLARION_NAMESPACE: this.namespace,
+      DATABASE_URL: this.options.databaseUrl,
+      NATS_URL: this.options.natsUrl,
+      LOG_FORMAT: 'json',
+      NO_COLOR: '1',
+    };
+    progress(`starting the system: namespace ${this.namespace}, gateway ${this.url}, health ports ${healthPortBase}-${healthPortBase + 7}`);
+    progress(`system log: ${relative(process.cwd(), this.logPath)}`);
+    const startedAt = performance.now();
+    // Own process group, so that a Ctrl-C in the terminal reaches only the benchmark, which
+    // then stops the system in order; the group is the last resort if start.mjs hangs.
+    this.child = spawn(process.execPath, [join(root, 'tools/start.mjs')], {
+      cwd: root,
+      env,
+      stdio: ['ignore', log, log],
+      detached: true,
+    });
+    closeSync(log);
+    this.exited = new Promise((r) => this.child.once('exit', (code, signal) => r({ code, signal })));
+    let exitedEarly;
+    void this.exited.then((how) => (exitedEarly = how));
+
+    const deadline = performance.now() + this.options.startTimeoutMs;
+    while (performance.now() < deadline) {
+      if (exitedEarly) {
+        throw new StartError(`tools/start.mjs exited (${exitedEarly.signal ?? exitedEarly.code}) before the system was ready\n${this.logTail()}`);
+      }
+      try {
+        const response = await fetchWithTimeout(`${this.url}/status`, {}, 2000);
+        await response.arrayBuffer();
+        if (response.status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      await sleep(250);
+    }
+    if (performance.now() >= deadline) {
+      throw new StartError(`GET /status did not answer 200 within ${this.options.startTimeoutMs / 1000} s\n${this.logTail()}`);
+    }
+    this.restoreInfraRecord();
+    progress(`system ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+
+    const admin = spawnSync(
+      process.execPath,
+      [join(root, 'tools/admin.mjs'), 'account', 'create', '--name', 'Bench', '--email', `${this.namespace}@example.test`],
+      { cwd: root, env: { ...process.env, DATABASE_URL: this.options.databaseUrl }, encoding: 'utf8', timeout: 120_000 },
+    );
+    if (admin.status !== 0) {
+      throw new StartError(`tools/admin.mjs account create failed (${admin.error?.message ?? admin.signal ?? admin.status}): ${admin.stderr.trim()}`);
+    }
+    const line = admin.stdout.trim().split('\n').pop() ?? '';
+    let account;
+    try {
+      account = JSON.parse(line);
+    } catch {
+      throw new StartError(`tools/admin.mjs printed no JSON account: ${admin.stdout.trim()} ${admin.stderr.trim()}`);
+    }
+    if (typeof account.apiKey !== 'string') throw new StartError(`no apiKey in ${line}`);
+    this.apiKey = account.apiKey;
+    this.accountId = account.accountId;
+  }
+
+  logTail(lines = 25) {
+    if (!this.logPath || !existsSync(this.logPath)) return '';
+    const tail = readFileSync(this.logPath, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+    return `last lines of ${relative(process.cwd(), this.logPath)}:\n${tail}`;
+  }
+
+  restoreInfraRecord() {
+    try {
+      if (this.savedInfraRecord !== undefined) {
+        const current = existsSync(infraRecord) ? readFileSync(infraRecord, 'utf8') : undefined;
+        if (current !== this.savedInfraRecord) writeFileSync(infraRecord, this.savedInfraRecord);
+      }
+    } catch {
+      // best effort
+    }
+  }
+
+  /** SIGTERM to start.mjs (which stops the services), then the whole group if it hangs. */
+  async stop() {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) {
+      progress('stopping the system');
+      try {
+        this.child.kill('SIGTERM');
+      } catch {
+        // already gone
+      }
+      const result = await Promise.race([this.exited, sleep(30_000).then(() => undefined)]);
+      if (!result) {
+        progress('the system did not stop within 30 s; killing its process group');
+        try {
+          process.kill(-this.child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+        await Promise.race([this.exited, sleep(5000)]);
+      }
+    }
+    // Services left behind by a start.mjs that died: they share its process group.
+    if (this.child?.pid) {
+      try {
+        process.kill(-this.child.pid, 0);
+        process.kill(-this.child.pid, 'SIGTERM');
+        await sleep(3000);
+        process.kill(-this.child.pid, 'SIGKILL');
+      } catch {
+        // group empty
+      }
+    }
+    this.restoreInfraRecord();
+    if (!this.options.keepStreams) await this.deleteStreams();
+  }
+
+  /** The run's streams (namespace_SENDS, …) would otherwise stay in NATS; EVENTS keeps 7 days. */
+  async deleteStreams() {
+    let connection;
+    try {
+      const { connect } = await import('nats');
+      connection = await connect({ servers: this.options.natsUrl, timeout: 3000, reconnect: false });
+      const manager = await connection.jetstreamManager({ timeout: 3000 });
+      const names = [];
+      for await (const info of manager.streams.list()) {
+        if (info.config.name.startsWith(`${this.namespace}_`)) names.push(info.config.name);
+      }
+      for (const name of names) await manager.streams.delete(name);
+      if (names.length > 0) progress(`deleted streams ${names.join(', ')}`);
+    } catch (error) {
+      progress(`could not delete the streams of ${this.namespace}: ${error.message}`);
+    } finally {
+      await connection?.close().catch(() => undefined);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// API
+
+class Api {
+  constructor(baseUrl, apiKey) {
+    this.baseUrl = baseUrl;
+    this.apiKey = apiKey;
+    this.polls = 0;
+    this.pollFailures = 0;
+    this.pollFailureSamples = [];
+  }
+
+  async environments() {
+    const response = await fetchWithTimeout(`${this.baseUrl}/environments`, {
+      headers: { authorization: `Bearer ${this.apiKey}` },
+    });
+    const text = await response.text();
+    if (response.status !== 200) throw new StartError(`GET /environments answered ${response.status}: ${text.slice(0, 500)}`);
+    return JSON.parse(text);
+  }
+
+  /** GET /user/inapp as the end user; undefined when the call failed. */
+  async inbox(clientId, userId, { count, before }, timeoutMs) {
+    const query = new URLSearchParams({ count: String(count) });
+    if (before !== undefined) query.set('before', String(before));
+    const auth = Buffer.from(`${clientId}:${userId}:`).toString('base64');
+    this.polls++;
+    try {
+      const response = await fetchWithTimeout(
+        `${this.baseUrl}/user/inapp?${query}`,
+        { headers: { authorization: `Basic ${auth}` } },
+        Math.min(timeoutMs, 10_000),
+      );
+      const text = await response.text();
+      if (response.status !== 200) {
+        this.noteFailure(`${response.status} ${text.slice(0, 300)}`);
+        return undefined;
+      }
+      return JSON.parse(text).notifications;
+    } catch (error) {
+      this.noteFailure(error.message);
+      return undefined;
+    }
+  }
+
+  noteFailure(description) {
+    this.pollFailures++;
+    if (this.pollFailureSamples.length < 5) this.pollFailureSamples.push(description);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+/**
+ * One autocannon run against POST /send. Each request goes to the next user of the pool;
+ * `onAccepted(trackingId, userId)` is called for every 200.
+ */
+function runLoad({ baseUrl, apiKey, connections, durationS, users, onAccepted, onRejected, register }) {
+  let sequence = 0;
+  const instance = autocannon({
+    url: `${baseUrl}/send`,
+    connections,
+    pipelining: 1,
+    duration: durationS,
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        path: '/send',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+        setupRequest(request, context) {
+          const n = sequence++;
+          const userId = `bench-user-${n % users}`;
+          // With pipelining 1 a client has one request in flight, so its context still holds
+          // this request's user when onResponse runs.
+          context.userId = userId;
+          request.body = JSON.stringify({
+            type: 'bench',
+            to: { id: userId },
+            forceChannels: ['INAPP_WEB'],
+            inapp: { title: 'Hello {{n}}' },
+            parameters: { n },
+          });
+          return request;
+        },
+        onResponse(status, body, context) {
+          if (status === 200) {
+            let trackingId;
+            try {
+              trackingId = JSON.parse(body).trackingId;
+            } catch {
+              // counted below as a 200 without trackingId
+            }
+            onAccepted(trackingId, context.userId);
+          } else {
+            onRejected(status, body);
+          }
+        },
+      },
+    ],
+  });
+  register(instance);
+  return new Promise((resolveRun, rejectRun) => {
+    instance.on('done', resolveRun);
+    instance.on('error', rejectRun);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+let ownSystem;
+let currentLoad;
+let aborted = false;
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const git = gitDescription();
+
+  let baseUrl = options.url;
+  let apiKey = options.apiKey;
+  if (!baseUrl) {
+    ownSystem = new OwnSystem(options);
+    try {
+      await ownSystem.start();
+    } catch (error) {
+      throw error instanceof StartError ? error : new StartError(error.message);
+    }
+    baseUrl = ownSystem.url;
+    apiKey = ownSystem.apiKey;
+  }
+  const api = new Api(baseUrl, apiKey);
+  let clientId = options.clientId;
+  if (!clientId) {
+    const environments = await api.environments().catch((error) => {
+      throw error instanceof StartError ? error : new StartError(`GET ${baseUrl}/environments failed: ${error.message}`);
+    });
+    if (!Array.isArray(environments) || environments.length === 0) throw new StartError('GET /environments returned no environment');
+    clientId = environments[0].clientId;
+  }
+
+  // Smoke test: one send must become readable, or nothing below would mean anything.
+  progress('checking one send end to end');
+  {
+    const response = await fetchWithTimeout(`${baseUrl}/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+      body: JSON.stringify({ type: 'bench', to: { id: 'bench-smoke' }, forceChannels: ['INAPP_WEB'], inapp: { title: 'smoke' } }),
+    }, 10_000);
+    const text = await response.text();
+    if (response.status !== 200) throw new StartError(`POST /send answered ${response.status}: ${text.slice(0, 500)}`);
+    const { trackingId } = JSON.parse(text);
+    const deadline = performance.now() + options.visibleTimeoutMs;
+    let seen = false;
+    while (!seen && !aborted && performance.now() < deadline) {
+      const list = await api.inbox(clientId, 'bench-smoke', { count: 10 }, deadline - performance.now());
+      seen = list?.some((n) => n.id === trackingId) ?? false;
+      if (!seen) await sleep(100);
+    }
+    if (!seen) {
+      throw new StartError(`a single send (${trackingId}) was not readable within ${options.visibleTimeoutMs / 1000} s${api.pollFailureSamples.length ? `; inbox reads failed: ${api.pollFailureSamples.join(' | ')}` : ''}`);
+    }
+  }
+
+  const register = (instance) => (currentLoad = instance);
+  if (options.warmupS > 0 && !aborted) {
+    progress(`warm-up: ${options.warmupS} s at ${options.connections} connections`);
+    await runLoad({
+      baseUrl, apiKey, connections: options.connections, durationS: options.warmupS, users: options.users,
+      onAccepted: () => {}, onRejected: () => {}, register,
+    });
+    await sleep(1000);
+  }
+  if (aborted) return 130;
+
+  // Measured run.
+  api.polls = 0;
+  api.pollFailures = 0;
+  api.pollFailureSamples = [];
+  const accepted = new Map(); // userId -> Set of trackingIds accepted for that user
+  let acceptedCount = 0;
+  let acceptedWithoutId = 0;
+  const rejectedByStatus = {};
+  const rejectedBodies = [];
+  const samples = [];
+  const watches = [];
+  const runStartedEpoch = Date.now();
+
+  const watch = async (sample) => {
+    const deadline = sample.acceptedAt + options.visibleTimeoutMs;
+    while (!aborted && performance.now() < deadline) {
+      // `before` just after the 200 keeps the sample near the top however many later sends the
+      // user receives; createdAt of an inbox entry is when the gateway received the send.
+      const list = await api.inbox(clientId, sample.userId, { count: 10, before: sample.acceptedEpoch + 1 }, deadline - performance.now());
+      if (list?.some((n) => n.id === sample.trackingId)) {
+        sample.visibleAfterMs = performance.now() - sample.acceptedAt;
+        return;
+      }
+      await sleep(options.pollIntervalMs);
+    }
+  };
+
+  progress(`load: POST /send for ${options.durationS} s at ${options.connections} connections, ${options.users} users, following every ${options.sampleEvery}th accepted send`);
+  const loadStartedAt = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const result = await runLoad({
+    baseUrl, apiKey, connections: options.connections, durationS: options.durationS, users: options.users,
+    register,
+    onAccepted(trackingId, userId) {
+      acceptedCount++;
+      if (typeof trackingId !== 'string') {
+        acceptedWithoutId++;
+        return;
+      }
+      let ids = accepted.get(userId);
+      if (!ids) accepted.set(userId, (ids = new Set()));
+      ids.add(trackingId);
+      if (acceptedCount % options.sampleEvery === 0) {
+        const sample = { trackingId, userId, acceptedAt: performance.now(), acceptedEpoch: Date.now(), visibleAfterMs: undefined };
+        samples.push(sample);
+        watches.push(watch(sample));
+      }
+    },
+    onRejected(status, body) {
+      rejectedByStatus[status] = (rejectedByStatus[status] ?? 0) + 1;
+      if (rejectedBodies.length < 5) rejectedBodies.push(`${status} ${String(body).slice(0, 300)}`);
+    },
+  });
+  const loadEndedAt = performance.now();
+  const cpu = process.cpuUsage(cpuBefore);
+  const benchCpuPercent = ((cpu.user + cpu.system) / 1000 / (loadEndedAt - loadStartedAt)) * 100;
+  const pollsDuringLoad = api.polls;
+  if (aborted) return 130;
+
+  progress(`load done: ${acceptedCount} accepted; waiting for ${samples.filter((s) => s.visibleAfterMs === undefined).length} samples still unread`);
+  await Promise.all(watches);
+
+  // Every accepted send: is it readable? Rounds over the users that still miss some, until all are
+  // found or visible-timeout after the last sample settled.
+  progress('checking that every accepted send is readable');
+  const missing = new Map([...accepted].map(([user, ids]) => [user, new Set(ids)]));
+  const checkDeadline = performance.now() + options.visibleTimeoutMs;
+  let allReadableAfterLoadMs;
+  while (!aborted) {
+    const users = [...missing.keys()];
+    let next = 0;
+    const worker = async () => {
+      while (next < users.length && !aborted && performance.now() < checkDeadline) {
+        const user = users[next++];
+        await readAll(api, clientId, user, missing.get(user), runStartedEpoch - 60_000, checkDeadline);
+        if (missing.get(user).size === 0) missing.delete(user);
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+    if (missing.size === 0) {
+      allReadableAfterLoadMs = performance.now() - loadEndedAt;
+      break;
+    }
+    if (performance.now() >= checkDeadline) break;
+    await sleep(250);
+  }
+  const unreadable = [...missing.values()].reduce((sum, ids) => sum + ids.size, 0);
+
+  // Figures.
+  // Median per quarter of the load (by when the send was accepted): a rising series means the
+  // pipeline falls behind the accept rate, a flat one that it keeps up.
+  const quarterMs = (loadEndedAt - loadStartedAt) / 4;
+  const byQuarter = [0, 1, 2, 3].map((q) => {
+    const values = samples
+      .filter((s) => s.visibleAfterMs !== undefined && Math.min(3, Math.floor((s.acceptedAt - loadStartedAt) / quarterMs)) === q)
+      .map((s) => s.visibleAfterMs)
+      .sort((a, b) => a - b);
+    return round(percentile(values, 50), 0);
+  });
+  const latencies = samples.filter((s) => s.visibleAfterMs !== undefined).map((s) => s.visibleAfterMs).sort((a, b) => a - b);
+  const non2xx = result.non2xx;
+  const other2xx = result['2xx'] - acceptedCount;
+  const failed = non2xx + result.errors + Math.max(0, other2xx);
+  const attempted = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'] + result.errors;
+  const failedPercent = attempted === 0 ? 100 : (failed / attempted) * 100;
+  const durationS = result.duration;
+  const figures = {
+    date: new Date().toISOString(),
+    target: ownSystem ? 'own' : baseUrl,
+    ...git,
+    connections: options.connections,
+    durationS: round(durationS, 2),
+    users: options.users,
+    requests: attempted,
+    accepted: acceptedCount,
+    acceptedPerSecond: round(acceptedCount / durationS, 1),
+    non2xx,
+    non2xxByStatus: rejectedByStatus,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    failedPercent: round(failedPercent, 2),
+    sendLatencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    readable: {
+      samples: samples.length,
+      missing: samples.length - latencies.length,
+      p50Ms: round(percentile(latencies, 50)),
+      p99Ms: round(percentile(latencies, 99)),
+      maxMs: round(latencies.at(-1) ?? null),
+      p50ByQuarterMs: byQuarter,
+    },
+    allAccepted: {
+      readable: acceptedCount - acceptedWithoutId - unreadable,
+      unreadable,
+      withoutTrackingId: acceptedWithoutId,
+      allReadableSecondsAfterLoad: allReadableAfterLoadMs === undefined ? null : round(allReadableAfterLoadMs / 1000, 1),
+    },
+    inboxPolls: { duringLoadPerSecond: round(pollsDuringLoad / durationS, 1), total: api.polls, failed: api.pollFailures },
+    benchProcessCpuPercent: round(benchCpuPercent, 0),
+    loadAverage: os.loadavg().map((v) => round(v, 2)),
+    systemLog: ownSystem ? relative(root, ownSystem.logPath) : null,
+  };
+
+  const table = formatTable(figures);
+  if (options.json) {
+    process.stderr.write(table);
+    process.stdout.write(`${JSON.stringify(figures)}\n`);
+  } else {
+    process.stdout.write(table);
+  }
+  if (rejectedBodies.length > 0) progress(`first rejected answers:\n  ${rejectedBodies.join('\n  ')}`);
+  if (api.pollFailureSamples.length > 0) progress(`first failed inbox reads:\n  ${api.pollFailureSamples.join('\n  ')}`);
+
+  const tooManyFailed = failedPercent > 1;
+  const tooManyUnreadable = acceptedCount > 0 && (unreadable + acceptedWithoutId) / acceptedCount > 0.01;
+  if (tooManyFailed) progress(`FAIL: ${figures.failedPercent}% of requests failed (limit 1%)`);
+  if (tooManyUnreadable) progress(`FAIL: ${unreadable + acceptedWithoutId} of ${acceptedCount} accepted sends were not readable (limit 1%)`);
+  return tooManyFailed || tooManyUnreadable ? 1 : 0;
+}
+
+/** Pages through a user's inbox (newest first) until every id in `wanted` is found (and removed). */
+async function readAll(api, clientId, userId, wanted, oldestEpoch, deadline) {
+  let before;
+  for (let page = 0; page < 1000 && wanted.size > 0 && performance.now() < deadline; page++) {
+    const list = await api.inbox(clientId, userId, { count: 100, before }, deadline - performance.now());
+    if (!list) return;
+    for (const notification of list) wanted.delete(notification.id);
+    if (list.length < 100) return;
+    const oldest = Date.parse(list.at(-1).date);
+    if (!(oldest > oldestEpoch)) return;
+    before = oldest; // strictly older; one user never gets two sends in the same millisecond here
+  }
+}
+
+function formatTable(f) {
+  const ms = (v) => (v === null || v === undefined ? '-' : `${v} ms`);
+  const rows = [
+    ['target', f.target === 'own' ? `own system (log ${f.systemLog})` : f.target],
+    ['code', f.commit ? `${f.commit}${f.uncommittedFiles ? ` + ${f.uncommittedFiles} uncommitted file(s)` : ''}` : '-'],
+    ['load', `${f.connections} connections, ${f.durationS} s, ${f.users} users`],
+    ['requests', `${f.requests} (200: ${f.accepted}, non-2xx: ${f.non2xx}, errors: ${f.errors}, timeouts: ${f.timeouts}) — ${f.failedPercent}% failed`],
+    ['accepted sends/s', String(f.acceptedPerSecond)],
+    ['POST /send latency', `p50 ${ms(f.sendLatencyMs.p50)}, p99 ${ms(f.sendLatencyMs.p99)}, max ${ms(f.sendLatencyMs.max)}`],
+    ['accepted → readable', `p50 ${ms(f.readable.p50Ms)}, p99 ${ms(f.readable.p99Ms)}, max ${ms(f.readable.maxMs)} (${f.readable.samples} samples, ${f.readable.missing} missing)`],
+    ['readable p50 by quarter', `${f.readable.p50ByQuarterMs.map((v) => (v === null ? '-' : v)).join(' / ')} ms (rising = backlog grows)`],
+    ['all accepted readable', `${f.allAccepted.readable} of ${f.accepted}${f.allAccepted.allReadableSecondsAfterLoad !== null ? `, all by ${f.allAccepted.allReadableSecondsAfterLoad} s after the load` : `, ${f.allAccepted.unreadable} never found`}`],
+    ['inbox polls', `${f.inboxPolls.duringLoadPerSecond}/s during the load, ${f.inboxPolls.total} in all, ${f.inboxPolls.failed} failed`],
+    ['benchmark process', `${f.benchProcessCpuPercent}% of one core during the load; load average ${f.loadAverage.join(' ')} at the end`],
+  ];
+  if (Object.keys(f.non2xxByStatus).length > 0) {
+    rows.splice(4, 0, ['non-2xx by status', Object.entries(f.non2xxByStatus).map(([s, n]) => `${s}: ${n}`).join(', ')]);
+  }
+  const width = Math.max(...rows.map(([k]) => k.length));
+  return `${rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n')}\n`;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+let exiting = false;
+async function finish(code) {
+  if (exiting) return;
+  exiting = true;
+  try {
+    await ownSystem?.stop();
+  } catch (error) {
+    progress(`stopping the system failed: ${error.message}`);
+  }
+  process.exit(code);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (aborted) return;
+    aborted = true;
+    progress(`${signal}: stopping`);
+    try {
+      currentLoad?.stop();
+    } catch {
+      // not running
+    }
+    void finish(130);
+  });
+}
+
+main().then(
+  (code) => finish(code),
+  (error) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+      void finish(2);
+    } else if (error instanceof StartError) {
+      progress(`cannot run: ${error.message}`);
+      void finish(3);
+    } else {
+      progress(`failed: ${error.stack ?? error}`);
+      if (ownSystem) progress(ownSystem.logTail(15));
+      void finish(1);
+    }
+  },
+);

@@ -1,0 +1,78 @@
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { AccountResponseDto } from '@clarion/contracts';
+import { eventually } from './eventually';
+import { freePort } from './free-port';
+
+const ROOT = join(__dirname, '..', '..', '..');
+
+export interface RunningSystemOptions {
+  databaseUrl: string;
+  namespace: string;
+  extraEnv?: Record<string, string>;
+}
+
+/**
+ * The whole system as `npm start` runs it (tools/start.mjs: eight processes), on free ports, in
+ * its own NATS namespace and database.
+ */
+export class RunningSystem {
+  readonly output: string[] = [];
+  private child?: ChildProcess;
+  private gatewayPort = 0;
+
+  constructor(private readonly options: RunningSystemOptions) {}
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.gatewayPort}`;
+  }
+
+  async start(timeoutMs = 60_000): Promise<void> {
+    this.gatewayPort = await freePort();
+    const healthPortBase = 20_000 + Math.floor(Math.random() * 20_000);
+    this.child = spawn(process.execPath, [join(ROOT, 'tools/start.mjs')], {
+      env: {
+        ...process.env,
+        DATABASE_URL: this.options.databaseUrl,
+        CLARION_NAMESPACE: this.options.namespace,
+        GATEWAY_PORT: String(this.gatewayPort),
+        HEALTH_PORT_BASE: String(healthPortBase),
+        LOG_FORMAT: 'json',
+        ...this.options.extraEnv,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [this.child.stdout!, this.child.stderr!]) {
+      stream.on('data', (chunk: Buffer) => this.output.push(chunk.toString('utf8')));
+    }
+    await eventually(async () => ((await fetch(`${this.baseUrl}/status`)).status === 200 ? true : undefined), {
+      timeoutMs,
+      intervalMs: 200,
+    }).catch((error: unknown) => {
+      throw new Error(`the system did not become ready: ${String(error)}\n${this.output.join('').slice(-4000)}`);
+    });
+  }
+
+  /** `npm run admin -- account create …` against the system's database. */
+  createAccount(name: string, email: string): AccountResponseDto {
+    const result = spawnSync(
+      process.execPath,
+      [join(ROOT, 'dist/apps/billing/src/admin/main.js'), 'account', 'create', '--name', name, '--email', email],
+      { env: { ...process.env, DATABASE_URL: this.options.databaseUrl }, encoding: 'utf8' },
+    );
+    if (result.status !== 0) throw new Error(`admin failed: ${result.stderr}`);
+    return JSON.parse(result.stdout) as AccountResponseDto;
+  }
+
+  /** Stops the system like Ctrl-C does; resolves with the exit code. */
+  async stop(timeoutMs = 20_000): Promise<number | null> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return child?.exitCode ?? null;
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    const code = await exited;
+    clearTimeout(timer);
+    return code;
+  }
+}

@@ -1,0 +1,106 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { Channel, Jobs, newTimeOrderedId, Requests, SendCommand, SendDto } from '@clarion/contracts';
+import { MessagingClient } from '@clarion/messaging';
+import {
+  bootService,
+  createTestDatabase,
+  createTestNamespace,
+  dropTestNamespace,
+  eventually,
+  TestDatabase,
+  testEnv,
+} from '@clarion/testing';
+import { DeliveryWorkersEnv } from '../../apps/delivery-workers/src/delivery-workers.env';
+import { DeliveryWorkersModule } from '../../apps/delivery-workers/src/delivery-workers.module';
+import { NotificationsEnv } from '../../apps/notifications/src/notifications.env';
+import { NotificationsModule } from '../../apps/notifications/src/notifications.module';
+
+const ACCOUNT = newTimeOrderedId();
+const ENV = newTimeOrderedId();
+const OTHER_ENV = newTimeOrderedId();
+
+describe('an accepted send reaches the inbox (notifications + delivery-workers)', () => {
+  let database: TestDatabase;
+  let notifications: INestApplicationContext;
+  let deliveryWorkers: INestApplicationContext;
+  let messaging: MessagingClient;
+  const namespace = createTestNamespace();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    notifications = await bootService(NotificationsModule.forRoot(testEnv(NotificationsEnv, { namespace, databaseUrl: database.url })));
+    deliveryWorkers = await bootService(DeliveryWorkersModule.forRoot(testEnv(DeliveryWorkersEnv, { namespace })));
+    await Promise.all([notifications.init(), deliveryWorkers.init()]);
+    messaging = notifications.get(MessagingClient);
+  });
+
+  afterAll(async () => {
+    await Promise.all([notifications.close(), deliveryWorkers.close()]);
+    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
+  });
+
+  function accept(body: SendDto, envId = ENV): Promise<string> {
+    const command: SendCommand = {
+      trackingId: newTimeOrderedId(),
+      accountId: ACCOUNT,
+      envId,
+      receivedAt: new Date().toISOString(),
+      origin: { ip: '127.0.0.1' },
+      body,
+    };
+    return messaging.publishJob(Jobs.acceptedSend, command, { msgId: command.trackingId }).then(() => command.trackingId);
+  }
+
+  const inboxOf = (userId: string, envId = ENV) =>
+    messaging.request(Requests.listInbox, { accountId: ACCOUNT, envId, userId, count: 10 });
+
+  it('renders the title from parameters and stores it in the user inbox under the trackingId', async () => {
+    const trackingId = await accept({
+      type: 'welcome',
+      to: { id: 'ada', email: 'ada@example.test' },
+      forceChannels: [Channel.INAPP_WEB],
+      inapp: { title: 'Hello {{name}}', url: 'https://example.test/{{name}}' },
+      parameters: { name: 'Ada' },
+    });
+    const [entry] = await eventually(async () => ((await inboxOf('ada')).length > 0 ? inboxOf('ada') : undefined));
+    expect(entry).toMatchObject({ id: trackingId, notificationId: 'welcome', title: 'Hello Ada', redirectURL: 'https://example.test/Ada', seen: false });
+    await expect(messaging.request(Requests.countUnread, { accountId: ACCOUNT, envId: ENV, userId: 'ada' })).resolves.toBe(1);
+  });
+
+  it('creates the user from `to` and the notification type when new', async () => {
+    await accept({ type: 'digest', to: { id: 'bob', email: 'bob@example.test', timezone: 'Europe/Paris' }, inapp: { title: 'Digest' } });
+    const user = await eventually(async () => {
+      const found = await messaging.request(Requests.getUser, { accountId: ACCOUNT, envId: ENV, userId: 'bob' });
+      return found.createdAt ? found : undefined;
+    });
+    expect(user).toMatchObject({ id: 'bob', email: 'bob@example.test', timezone: 'Europe/Paris' });
+    const types = await database.query<{ channels: string }>(
+      `SELECT channels::text FROM notifications.notification_types WHERE notification_id = 'digest'`,
+    );
+    expect(types).toEqual([{ channels: '{INAPP_WEB}' }]);
+    await eventually(async () => ((await inboxOf('bob')).length === 1 ? true : undefined));
+  });
+
+  it('processes a burst of sends, each exactly once', async () => {
+    const trackingIds = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => accept({ type: 'burst', to: { id: `burst-${i % 3}` }, inapp: { title: `n${i}` } })),
+    );
+    const stored = await eventually(async () => {
+      const rows = await database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM notifications.inbox_notifications WHERE tracking_id = ANY($1::uuid[])',
+        [trackingIds],
+      );
+      return rows[0]!.n === trackingIds.length ? rows[0]!.n : undefined;
+    });
+    expect(stored).toBe(60);
+  });
+
+  it('keeps environments apart: a user of one environment never sees another environment inbox', async () => {
+    await accept({ type: 'private', to: { id: 'shared-id' }, inapp: { title: 'for env A' } });
+    await accept({ type: 'private', to: { id: 'shared-id' }, inapp: { title: 'for env B' } }, OTHER_ENV);
+    const inA = await eventually(async () => ((await inboxOf('shared-id')).length === 1 ? inboxOf('shared-id') : undefined));
+    const inB = await eventually(async () => ((await inboxOf('shared-id', OTHER_ENV)).length === 1 ? inboxOf('shared-id', OTHER_ENV) : undefined));
+    expect(inA.map((n) => n.title)).toEqual(['for env A']);
+    expect(inB.map((n) => n.title)).toEqual(['for env B']);
+  });
+});
