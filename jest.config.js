@@ -17,7 +17,10 @@ const swc = [
 ];
 
 const moduleNameMapper = Object.fromEntries(
-  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target}`]),
+  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [
+    `^${alias}$`,
+    `<rootDir>/${target}`,
+  ]),
 );
 
 const project = (displayName, testMatch, extra = {}) => ({
@@ -26,7 +29,9 @@ const project = (displayName, testMatch, extra = {}) => ({
   rootDir: __dirname,
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tests'],
   testMatch,
-  transform: { '^.+\\.ts$': swc },
+  transform: { '^.+\\.(ts|js)$': swc },
+  // ESM-only dependencies (of @fastify/static) are compiled to CommonJS for Jest's module system.
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
   moduleNameMapper,
   setupFiles: ['reflect-metadata'],
   ...extra,
@@ -40,7 +45,13 @@ const withInfrastructure = {
 module.exports = {
   projects: [
     project('unit', ['**/*.spec.ts']),
-    project('integration', ['**/*.int-spec.ts'], { ...withInfrastructure, testTimeout: 30_000 }),
-    project('e2e', ['**/*.e2e-spec.ts'], { ...withInfrastructure, testTimeout: 90_000 }),
+    project('integration', ['**/*.int-spec.ts'], {
+      ...withInfrastructure,
+      setupFilesAfterEnv: ['<rootDir>/tests/setup/integration.ts'],
+    }),
+    project('e2e', ['**/*.e2e-spec.ts'], {
+      ...withInfrastructure,
+      setupFilesAfterEnv: ['<rootDir>/tests/setup/e2e.ts'],
+    }),
   ],
 };

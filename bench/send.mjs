@@ -10,7 +10,15 @@
 // Plain Node ESM; see bench/README.md for what each figure means.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -29,14 +37,18 @@ const USAGE = `usage: node bench/send.mjs [options]
   --users N              size of the recipient pool; requests cycle through it (default 1000)
   --sample-every N       follow every Nth accepted send until readable (default 50)
   --poll-interval MS     pause between inbox polls of one sample (default 20)
+  --max-polls-in-flight N  inbox polls of all samples at once, at most (default 8)
   --visible-timeout S    a sample not readable after this counts as missing (default 30)
   --json                 one JSON line on stdout (the table then goes to stderr)
+  --samples-out FILE     write each sample (accepted at, readable after, in ms) as CSV
 
   Own system (default): starts \`node tools/start.mjs\` and stops it at the end.
   --database-url URL     database of the started system (default postgres://postgres@127.0.0.1:5432/clarion_bench)
   --nats-url URL         NATS of the started system (default nats://127.0.0.1:4222)
   --start-timeout S      how long build + start may take (default 240)
   --keep-streams         leave the run's JetStream streams in NATS (deleted by default)
+  --fresh-db             drop the database first (only if its name contains "bench"), so that
+                         rows of earlier runs do not weigh on this one
 
   Running system:
   --url URL              base URL of a running gateway, e.g. http://127.0.0.1:3000
@@ -59,15 +71,21 @@ function parseOptions(argv) {
       users: { type: 'string', default: '1000' },
       'sample-every': { type: 'string', default: '50' },
       'poll-interval': { type: 'string', default: '20' },
+      'max-polls-in-flight': { type: 'string', default: '8' },
       'visible-timeout': { type: 'string', default: '30' },
       json: { type: 'boolean', default: false },
-      'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/clarion_bench' },
+      'database-url': {
+        type: 'string',
+        default: 'postgres://postgres@127.0.0.1:5432/clarion_bench',
+      },
       'nats-url': { type: 'string', default: 'nats://127.0.0.1:4222' },
       'start-timeout': { type: 'string', default: '240' },
       'keep-streams': { type: 'boolean', default: false },
+      'fresh-db': { type: 'boolean', default: false },
       url: { type: 'string' },
       'api-key': { type: 'string' },
       'client-id': { type: 'string' },
+      'samples-out': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -78,7 +96,9 @@ function parseOptions(argv) {
   const int = (name, min, max) => {
     const value = Number(values[name]);
     if (!Number.isInteger(value) || value < min || value > max) {
-      throw new UsageError(`--${name} must be an integer from ${min} to ${max}, not "${values[name]}"`);
+      throw new UsageError(
+        `--${name} must be an integer from ${min} to ${max}, not "${values[name]}"`,
+      );
     }
     return value;
   };
@@ -89,15 +109,18 @@ function parseOptions(argv) {
     users: int('users', 1, 10_000_000),
     sampleEvery: int('sample-every', 1, 1_000_000),
     pollIntervalMs: int('poll-interval', 1, 10_000),
+    maxPollsInFlight: int('max-polls-in-flight', 1, 1000),
     visibleTimeoutMs: int('visible-timeout', 1, 600) * 1000,
     startTimeoutMs: int('start-timeout', 10, 3600) * 1000,
     json: values.json,
     databaseUrl: values['database-url'],
     natsUrl: values['nats-url'],
     keepStreams: values['keep-streams'],
+    freshDb: values['fresh-db'],
     url: values.url,
     apiKey: values['api-key'],
     clientId: values['client-id'],
+    samplesOut: values['samples-out'],
   };
   if (options.url && !options.apiKey) throw new UsageError('--url needs --api-key');
   if (options.apiKey && !options.url) throw new UsageError('--api-key is only used with --url');
@@ -106,7 +129,13 @@ function parseOptions(argv) {
     if (!/^https?:$/.test(url.protocol)) throw new UsageError('--url must be http:// or https://');
     options.url = url.origin;
   }
-  if (!/^postgres(ql)?:\/\//.test(options.databaseUrl)) throw new UsageError('--database-url must be a postgres:// URL');
+  if (!/^postgres(ql)?:\/\//.test(options.databaseUrl))
+    throw new UsageError('--database-url must be a postgres:// URL');
+  if (options.freshDb && options.url)
+    throw new UsageError('--fresh-db only applies to the system the benchmark starts');
+  if (options.freshDb && !/bench/.test(decodeURIComponent(new URL(options.databaseUrl).pathname))) {
+    throw new UsageError('--fresh-db drops the database, so its name must contain "bench"');
+  }
   if (!/^nats:\/\//.test(options.natsUrl)) throw new UsageError('--nats-url must be a nats:// URL');
   return options;
 }
@@ -127,7 +156,8 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
 }
 
-const round = (value, digits = 1) => (value === null || value === undefined ? null : Number(value.toFixed(digits)));
+const round = (value, digits = 1) =>
+  value === null || value === undefined ? null : Number(value.toFixed(digits));
 
 async function fetchWithTimeout(url, init = {}, timeoutMs = 5000) {
   return fetch(url, { ...init, signal: AbortSignal.timeout(Math.max(1, timeoutMs)) });
@@ -159,7 +189,11 @@ async function pickPorts() {
 }
 
 function gitDescription() {
-  const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8', timeout: 5000 });
+  const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 5000,
+  });
   const status = spawnSync('git', ['status', '--porcelain', '--', 'apps', 'libs', 'tools'], {
     cwd: root,
     encoding: 'utf8',
@@ -170,6 +204,58 @@ function gitDescription() {
     commit: head.stdout.trim(),
     uncommittedFiles: status.status === 0 ? status.stdout.split('\n').filter(Boolean).length : null,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU accounting (Linux /proc; figures are null elsewhere)
+
+const clockTicks = (() => {
+  const result = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8', timeout: 2000 });
+  return Number(result.stdout?.trim()) || 100;
+})();
+
+/** Busy and total jiffies of the whole machine (all cores). */
+function machineCpu() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const idle = fields[3] + (fields[4] ?? 0);
+    const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU seconds used so far by live processes: those of process group `pgid` (the started system)
+ * and those named postgres or nats-server (shared infrastructure, whoever else uses it).
+ */
+function processCpuSeconds(pgid) {
+  try {
+    let group = 0;
+    let infra = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const ticks = Number(rest[11]) + Number(rest[12]);
+        if (pgid && Number(rest[2]) === pgid) group += ticks;
+        else if (comm === 'postgres' || comm === 'nats-server') infra += ticks;
+      } catch {
+        // exited meanwhile
+      }
+    }
+    return { group: pgid ? group / clockTicks : undefined, infra: infra / clockTicks };
+  } catch {
+    return undefined;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -189,7 +275,29 @@ class OwnSystem {
     this.savedInfraRecord = existsSync(infraRecord) ? readFileSync(infraRecord, 'utf8') : undefined;
   }
 
+  /** DROP DATABASE of the benchmark's own database (name checked in parseOptions). */
+  async dropDatabase() {
+    const { default: pg } = await import('pg');
+    const target = new URL(this.options.databaseUrl);
+    const name = decodeURIComponent(target.pathname.slice(1));
+    const maintenance = new URL(this.options.databaseUrl);
+    maintenance.pathname = '/postgres';
+    const client = new pg.Client({
+      connectionString: maintenance.toString(),
+      connectionTimeoutMillis: 5000,
+      statement_timeout: 60_000,
+    });
+    await client.connect();
+    try {
+      await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
+      progress(`dropped database ${name}`);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
   async start() {
+    if (this.options.freshDb) await this.dropDatabase();
     const { gatewayPort, healthPortBase } = await pickPorts();
     this.url = `http://127.0.0.1:${gatewayPort}`;
     const logDir = join(root, '.data', 'bench');
@@ -206,7 +314,9 @@ class OwnSystem {
       LOG_FORMAT: 'json',
       NO_COLOR: '1',
     };
-    progress(`starting the system: namespace ${this.namespace}, gateway ${this.url}, health ports ${healthPortBase}-${healthPortBase + 7}`);
+    progress(
+      `starting the system: namespace ${this.namespace}, gateway ${this.url}, health ports ${healthPortBase}-${healthPortBase + 7}`,
+    );
     progress(`system log: ${relative(process.cwd(), this.logPath)}`);
     const startedAt = performance.now();
     // Own process group, so that a Ctrl-C in the terminal reaches only the benchmark, which
@@ -218,14 +328,18 @@ class OwnSystem {
       detached: true,
     });
     closeSync(log);
-    this.exited = new Promise((r) => this.child.once('exit', (code, signal) => r({ code, signal })));
+    this.exited = new Promise((r) =>
+      this.child.once('exit', (code, signal) => r({ code, signal })),
+    );
     let exitedEarly;
     void this.exited.then((how) => (exitedEarly = how));
 
     const deadline = performance.now() + this.options.startTimeoutMs;
     while (performance.now() < deadline) {
       if (exitedEarly) {
-        throw new StartError(`tools/start.mjs exited (${exitedEarly.signal ?? exitedEarly.code}) before the system was ready\n${this.logTail()}`);
+        throw new StartError(
+          `tools/start.mjs exited (${exitedEarly.signal ?? exitedEarly.code}) before the system was ready\n${this.logTail()}`,
+        );
       }
       try {
         const response = await fetchWithTimeout(`${this.url}/status`, {}, 2000);
@@ -237,25 +351,44 @@ class OwnSystem {
       await sleep(250);
     }
     if (performance.now() >= deadline) {
-      throw new StartError(`GET /status did not answer 200 within ${this.options.startTimeoutMs / 1000} s\n${this.logTail()}`);
+      throw new StartError(
+        `GET /status did not answer 200 within ${this.options.startTimeoutMs / 1000} s\n${this.logTail()}`,
+      );
     }
     this.restoreInfraRecord();
     progress(`system ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
 
     const admin = spawnSync(
       process.execPath,
-      [join(root, 'tools/admin.mjs'), 'account', 'create', '--name', 'Bench', '--email', `${this.namespace}@example.test`],
-      { cwd: root, env: { ...process.env, DATABASE_URL: this.options.databaseUrl }, encoding: 'utf8', timeout: 120_000 },
+      [
+        join(root, 'tools/admin.mjs'),
+        'account',
+        'create',
+        '--name',
+        'Bench',
+        '--email',
+        `${this.namespace}@example.test`,
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: this.options.databaseUrl },
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
     );
     if (admin.status !== 0) {
-      throw new StartError(`tools/admin.mjs account create failed (${admin.error?.message ?? admin.signal ?? admin.status}): ${admin.stderr.trim()}`);
+      throw new StartError(
+        `tools/admin.mjs account create failed (${admin.error?.message ?? admin.signal ?? admin.status}): ${admin.stderr.trim()}`,
+      );
     }
     const line = admin.stdout.trim().split('\n').pop() ?? '';
     let account;
     try {
       account = JSON.parse(line);
     } catch {
-      throw new StartError(`tools/admin.mjs printed no JSON account: ${admin.stdout.trim()} ${admin.stderr.trim()}`);
+      throw new StartError(
+        `tools/admin.mjs printed no JSON account: ${admin.stdout.trim()} ${admin.stderr.trim()}`,
+      );
     }
     if (typeof account.apiKey !== 'string') throw new StartError(`no apiKey in ${line}`);
     this.apiKey = account.apiKey;
@@ -321,7 +454,11 @@ class OwnSystem {
     let connection;
     try {
       const { connect } = await import('nats');
-      connection = await connect({ servers: this.options.natsUrl, timeout: 3000, reconnect: false });
+      connection = await connect({
+        servers: this.options.natsUrl,
+        timeout: 3000,
+        reconnect: false,
+      });
       const manager = await connection.jetstreamManager({ timeout: 3000 });
       const names = [];
       for await (const info of manager.streams.list()) {
@@ -354,7 +491,8 @@ class Api {
       headers: { authorization: `Bearer ${this.apiKey}` },
     });
     const text = await response.text();
-    if (response.status !== 200) throw new StartError(`GET /environments answered ${response.status}: ${text.slice(0, 500)}`);
+    if (response.status !== 200)
+      throw new StartError(`GET /environments answered ${response.status}: ${text.slice(0, 500)}`);
     return JSON.parse(text);
   }
 
@@ -395,7 +533,16 @@ class Api {
  * One autocannon run against POST /send. Each request goes to the next user of the pool;
  * `onAccepted(trackingId, userId)` is called for every 200.
  */
-function runLoad({ baseUrl, apiKey, connections, durationS, users, onAccepted, onRejected, register }) {
+function runLoad({
+  baseUrl,
+  apiKey,
+  connections,
+  durationS,
+  users,
+  onAccepted,
+  onRejected,
+  register,
+}) {
   let sequence = 0;
   const instance = autocannon({
     url: `${baseUrl}/send`,
@@ -455,7 +602,8 @@ let aborted = false;
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
-  const git = gitDescription();
+  // The commit only describes the system when the benchmark builds and starts it from here.
+  const git = options.url ? { commit: null, uncommittedFiles: null } : gitDescription();
 
   let baseUrl = options.url;
   let apiKey = options.apiKey;
@@ -473,32 +621,52 @@ async function main() {
   let clientId = options.clientId;
   if (!clientId) {
     const environments = await api.environments().catch((error) => {
-      throw error instanceof StartError ? error : new StartError(`GET ${baseUrl}/environments failed: ${error.message}`);
+      throw error instanceof StartError
+        ? error
+        : new StartError(`GET ${baseUrl}/environments failed: ${error.message}`);
     });
-    if (!Array.isArray(environments) || environments.length === 0) throw new StartError('GET /environments returned no environment');
+    if (!Array.isArray(environments) || environments.length === 0)
+      throw new StartError('GET /environments returned no environment');
     clientId = environments[0].clientId;
   }
 
   // Smoke test: one send must become readable, or nothing below would mean anything.
   progress('checking one send end to end');
   {
-    const response = await fetchWithTimeout(`${baseUrl}/send`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
-      body: JSON.stringify({ type: 'bench', to: { id: 'bench-smoke' }, forceChannels: ['INAPP_WEB'], inapp: { title: 'smoke' } }),
-    }, 10_000);
+    const response = await fetchWithTimeout(
+      `${baseUrl}/send`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+        body: JSON.stringify({
+          type: 'bench',
+          to: { id: 'bench-smoke' },
+          forceChannels: ['INAPP_WEB'],
+          inapp: { title: 'smoke' },
+        }),
+      },
+      10_000,
+    );
     const text = await response.text();
-    if (response.status !== 200) throw new StartError(`POST /send answered ${response.status}: ${text.slice(0, 500)}`);
+    if (response.status !== 200)
+      throw new StartError(`POST /send answered ${response.status}: ${text.slice(0, 500)}`);
     const { trackingId } = JSON.parse(text);
     const deadline = performance.now() + options.visibleTimeoutMs;
     let seen = false;
     while (!seen && !aborted && performance.now() < deadline) {
-      const list = await api.inbox(clientId, 'bench-smoke', { count: 10 }, deadline - performance.now());
+      const list = await api.inbox(
+        clientId,
+        'bench-smoke',
+        { count: 10 },
+        deadline - performance.now(),
+      );
       seen = list?.some((n) => n.id === trackingId) ?? false;
       if (!seen) await sleep(100);
     }
     if (!seen) {
-      throw new StartError(`a single send (${trackingId}) was not readable within ${options.visibleTimeoutMs / 1000} s${api.pollFailureSamples.length ? `; inbox reads failed: ${api.pollFailureSamples.join(' | ')}` : ''}`);
+      throw new StartError(
+        `a single send (${trackingId}) was not readable within ${options.visibleTimeoutMs / 1000} s${api.pollFailureSamples.length ? `; inbox reads failed: ${api.pollFailureSamples.join(' | ')}` : ''}`,
+      );
     }
   }
 
@@ -506,8 +674,14 @@ async function main() {
   if (options.warmupS > 0 && !aborted) {
     progress(`warm-up: ${options.warmupS} s at ${options.connections} connections`);
     await runLoad({
-      baseUrl, apiKey, connections: options.connections, durationS: options.warmupS, users: options.users,
-      onAccepted: () => {}, onRejected: () => {}, register,
+      baseUrl,
+      apiKey,
+      connections: options.connections,
+      durationS: options.warmupS,
+      users: options.users,
+      onAccepted: () => {},
+      onRejected: () => {},
+      register,
     });
     await sleep(1000);
   }
@@ -526,25 +700,67 @@ async function main() {
   const watches = [];
   const runStartedEpoch = Date.now();
 
+  // Inbox reads cost about as much as a send, so the probes share a few slots: without a cap a
+  // slow pipeline means more samples waiting, more polls, and a slower pipeline.
+  let loadRunning = false;
+  const pollDurations = []; // GET /user/inapp answered while the load ran, ms
+  let freeSlots = options.maxPollsInFlight;
+  const slotQueue = [];
+  const acquireSlot = () =>
+    freeSlots > 0 ? (freeSlots--, Promise.resolve()) : new Promise((r) => slotQueue.push(r));
+  const releaseSlot = () => {
+    const next = slotQueue.shift();
+    if (next) next();
+    else freeSlots++;
+  };
+
   const watch = async (sample) => {
     const deadline = sample.acceptedAt + options.visibleTimeoutMs;
+    let lastMissSentAt = sample.acceptedAt;
     while (!aborted && performance.now() < deadline) {
-      // `before` just after the 200 keeps the sample near the top however many later sends the
-      // user receives; createdAt of an inbox entry is when the gateway received the send.
-      const list = await api.inbox(clientId, sample.userId, { count: 10, before: sample.acceptedEpoch + 1 }, deadline - performance.now());
+      await acquireSlot();
+      const sentAt = performance.now();
+      let list;
+      try {
+        if (sentAt >= deadline) break;
+        // `before` just after the 200 keeps the sample near the top however many later sends the
+        // user receives; createdAt of an inbox entry is when the gateway received the send.
+        list = await api.inbox(
+          clientId,
+          sample.userId,
+          { count: 10, before: sample.acceptedEpoch + 1 },
+          deadline - sentAt,
+        );
+      } finally {
+        releaseSlot();
+      }
+      const now = performance.now();
+      if (loadRunning && list) pollDurations.push(now - sentAt);
       if (list?.some((n) => n.id === sample.trackingId)) {
-        sample.visibleAfterMs = performance.now() - sample.acceptedAt;
+        sample.visibleAfterMs = now - sample.acceptedAt;
+        // It became readable after the last poll that missed it was sent and before now.
+        sample.resolutionMs = now - lastMissSentAt;
         return;
       }
+      lastMissSentAt = sentAt;
       await sleep(options.pollIntervalMs);
     }
   };
 
-  progress(`load: POST /send for ${options.durationS} s at ${options.connections} connections, ${options.users} users, following every ${options.sampleEvery}th accepted send`);
+  progress(
+    `load: POST /send for ${options.durationS} s at ${options.connections} connections, ${options.users} users, following every ${options.sampleEvery}th accepted send`,
+  );
+  loadRunning = true;
   const loadStartedAt = performance.now();
   const cpuBefore = process.cpuUsage();
+  const machineBefore = machineCpu();
+  const processesBefore = processCpuSeconds(ownSystem?.child?.pid);
   const result = await runLoad({
-    baseUrl, apiKey, connections: options.connections, durationS: options.durationS, users: options.users,
+    baseUrl,
+    apiKey,
+    connections: options.connections,
+    durationS: options.durationS,
+    users: options.users,
     register,
     onAccepted(trackingId, userId) {
       acceptedCount++;
@@ -556,7 +772,13 @@ async function main() {
       if (!ids) accepted.set(userId, (ids = new Set()));
       ids.add(trackingId);
       if (acceptedCount % options.sampleEvery === 0) {
-        const sample = { trackingId, userId, acceptedAt: performance.now(), acceptedEpoch: Date.now(), visibleAfterMs: undefined };
+        const sample = {
+          trackingId,
+          userId,
+          acceptedAt: performance.now(),
+          acceptedEpoch: Date.now(),
+          visibleAfterMs: undefined,
+        };
         samples.push(sample);
         watches.push(watch(sample));
       }
@@ -567,12 +789,31 @@ async function main() {
     },
   });
   const loadEndedAt = performance.now();
+  loadRunning = false;
   const cpu = process.cpuUsage(cpuBefore);
-  const benchCpuPercent = ((cpu.user + cpu.system) / 1000 / (loadEndedAt - loadStartedAt)) * 100;
+  const loadSeconds = (loadEndedAt - loadStartedAt) / 1000;
+  const benchCpuPercent = ((cpu.user + cpu.system) / 1e6 / loadSeconds) * 100;
+  const machineAfter = machineCpu();
+  const processesAfter = processCpuSeconds(ownSystem?.child?.pid);
+  // In % of one core, like top: 200% is both cores of this machine busy.
+  const machineCpuPercent =
+    machineBefore && machineAfter
+      ? ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) *
+        os.availableParallelism() *
+        100
+      : undefined;
+  const cpuPercentOf = (key) =>
+    processesBefore?.[key] !== undefined && processesAfter?.[key] !== undefined
+      ? ((processesAfter[key] - processesBefore[key]) / loadSeconds) * 100
+      : undefined;
+  const servicesCpuPercent = cpuPercentOf('group');
+  const infraCpuPercent = cpuPercentOf('infra');
   const pollsDuringLoad = api.polls;
   if (aborted) return 130;
 
-  progress(`load done: ${acceptedCount} accepted; waiting for ${samples.filter((s) => s.visibleAfterMs === undefined).length} samples still unread`);
+  progress(
+    `load done: ${acceptedCount} accepted; waiting for ${samples.filter((s) => s.visibleAfterMs === undefined).length} samples still unread`,
+  );
   await Promise.all(watches);
 
   // Every accepted send: is it readable? Rounds over the users that still miss some, until all are
@@ -587,7 +828,14 @@ async function main() {
     const worker = async () => {
       while (next < users.length && !aborted && performance.now() < checkDeadline) {
         const user = users[next++];
-        await readAll(api, clientId, user, missing.get(user), runStartedEpoch - 60_000, checkDeadline);
+        await readAll(
+          api,
+          clientId,
+          user,
+          missing.get(user),
+          runStartedEpoch - 60_000,
+          checkDeadline,
+        );
         if (missing.get(user).size === 0) missing.delete(user);
       }
     };
@@ -600,6 +848,16 @@ async function main() {
     await sleep(250);
   }
   const unreadable = [...missing.values()].reduce((sum, ids) => sum + ids.size, 0);
+  if (options.samplesOut) {
+    const lines = samples.map(
+      (s) =>
+        `${(s.acceptedAt - loadStartedAt).toFixed(1)},${s.visibleAfterMs === undefined ? '' : s.visibleAfterMs.toFixed(1)},${s.userId},${s.trackingId}`,
+    );
+    writeFileSync(
+      options.samplesOut,
+      `acceptedAtMs,readableAfterMs,userId,trackingId\n${lines.join('\n')}\n`,
+    );
+  }
 
   // Figures.
   // Median per quarter of the load (by when the send was accepted): a rising series means the
@@ -607,16 +865,28 @@ async function main() {
   const quarterMs = (loadEndedAt - loadStartedAt) / 4;
   const byQuarter = [0, 1, 2, 3].map((q) => {
     const values = samples
-      .filter((s) => s.visibleAfterMs !== undefined && Math.min(3, Math.floor((s.acceptedAt - loadStartedAt) / quarterMs)) === q)
+      .filter(
+        (s) =>
+          s.visibleAfterMs !== undefined &&
+          Math.min(3, Math.floor((s.acceptedAt - loadStartedAt) / quarterMs)) === q,
+      )
       .map((s) => s.visibleAfterMs)
       .sort((a, b) => a - b);
     return round(percentile(values, 50), 0);
   });
-  const latencies = samples.filter((s) => s.visibleAfterMs !== undefined).map((s) => s.visibleAfterMs).sort((a, b) => a - b);
+  const resolutions = samples
+    .filter((s) => s.resolutionMs !== undefined)
+    .map((s) => s.resolutionMs)
+    .sort((a, b) => a - b);
+  const latencies = samples
+    .filter((s) => s.visibleAfterMs !== undefined)
+    .map((s) => s.visibleAfterMs)
+    .sort((a, b) => a - b);
   const non2xx = result.non2xx;
   const other2xx = result['2xx'] - acceptedCount;
   const failed = non2xx + result.errors + Math.max(0, other2xx);
-  const attempted = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'] + result.errors;
+  const attempted =
+    result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'] + result.errors;
   const failedPercent = attempted === 0 ? 100 : (failed / attempted) * 100;
   const durationS = result.duration;
   const figures = {
@@ -641,16 +911,46 @@ async function main() {
       p50Ms: round(percentile(latencies, 50)),
       p99Ms: round(percentile(latencies, 99)),
       maxMs: round(latencies.at(-1) ?? null),
+      resolutionP50Ms: round(percentile(resolutions, 50)),
       p50ByQuarterMs: byQuarter,
     },
     allAccepted: {
       readable: acceptedCount - acceptedWithoutId - unreadable,
       unreadable,
       withoutTrackingId: acceptedWithoutId,
-      allReadableSecondsAfterLoad: allReadableAfterLoadMs === undefined ? null : round(allReadableAfterLoadMs / 1000, 1),
+      allReadableSecondsAfterLoad:
+        allReadableAfterLoadMs === undefined ? null : round(allReadableAfterLoadMs / 1000, 1),
     },
-    inboxPolls: { duringLoadPerSecond: round(pollsDuringLoad / durationS, 1), total: api.polls, failed: api.pollFailures },
-    benchProcessCpuPercent: round(benchCpuPercent, 0),
+    inboxPolls: {
+      duringLoadPerSecond: round(pollsDuringLoad / durationS, 1),
+      latencyDuringLoadMs: {
+        p50: round(
+          percentile(
+            pollDurations.sort((a, b) => a - b),
+            50,
+          ),
+        ),
+        p99: round(percentile(pollDurations, 99)),
+      },
+      duringLoadPerAcceptedSend:
+        acceptedCount === 0 ? null : round(pollsDuringLoad / acceptedCount, 3),
+      maxInFlight: options.maxPollsInFlight,
+      total: api.polls,
+      failed: api.pollFailures,
+    },
+    cpuDuringLoadPercent: {
+      cores: os.availableParallelism(),
+      machine: round(machineCpuPercent, 0),
+      services: round(servicesCpuPercent, 0),
+      postgresAndNats: round(infraCpuPercent, 0),
+      benchmark: round(benchCpuPercent, 0),
+      other:
+        machineCpuPercent !== undefined &&
+        servicesCpuPercent !== undefined &&
+        infraCpuPercent !== undefined
+          ? round(machineCpuPercent - servicesCpuPercent - infraCpuPercent - benchCpuPercent, 0)
+          : null,
+    },
     loadAverage: os.loadavg().map((v) => round(v, 2)),
     systemLog: ownSystem ? relative(root, ownSystem.logPath) : null,
   };
@@ -662,13 +962,19 @@ async function main() {
   } else {
     process.stdout.write(table);
   }
-  if (rejectedBodies.length > 0) progress(`first rejected answers:\n  ${rejectedBodies.join('\n  ')}`);
-  if (api.pollFailureSamples.length > 0) progress(`first failed inbox reads:\n  ${api.pollFailureSamples.join('\n  ')}`);
+  if (rejectedBodies.length > 0)
+    progress(`first rejected answers:\n  ${rejectedBodies.join('\n  ')}`);
+  if (api.pollFailureSamples.length > 0)
+    progress(`first failed inbox reads:\n  ${api.pollFailureSamples.join('\n  ')}`);
 
   const tooManyFailed = failedPercent > 1;
-  const tooManyUnreadable = acceptedCount > 0 && (unreadable + acceptedWithoutId) / acceptedCount > 0.01;
+  const tooManyUnreadable =
+    acceptedCount > 0 && (unreadable + acceptedWithoutId) / acceptedCount > 0.01;
   if (tooManyFailed) progress(`FAIL: ${figures.failedPercent}% of requests failed (limit 1%)`);
-  if (tooManyUnreadable) progress(`FAIL: ${unreadable + acceptedWithoutId} of ${acceptedCount} accepted sends were not readable (limit 1%)`);
+  if (tooManyUnreadable)
+    progress(
+      `FAIL: ${unreadable + acceptedWithoutId} of ${acceptedCount} accepted sends were not readable (limit 1%)`,
+    );
   return tooManyFailed || tooManyUnreadable ? 1 : 0;
 }
 
@@ -676,7 +982,12 @@ async function main() {
 async function readAll(api, clientId, userId, wanted, oldestEpoch, deadline) {
   let before;
   for (let page = 0; page < 1000 && wanted.size > 0 && performance.now() < deadline; page++) {
-    const list = await api.inbox(clientId, userId, { count: 100, before }, deadline - performance.now());
+    const list = await api.inbox(
+      clientId,
+      userId,
+      { count: 100, before },
+      deadline - performance.now(),
+    );
     if (!list) return;
     for (const notification of list) wanted.delete(notification.id);
     if (list.length < 100) return;
@@ -686,23 +997,60 @@ async function readAll(api, clientId, userId, wanted, oldestEpoch, deadline) {
   }
 }
 
+function cpuLine(c) {
+  const pc = (v) => (v === null || v === undefined ? '?' : `${v}%`);
+  return `machine ${pc(c.machine)} of ${c.cores * 100}%: services ${pc(c.services)}, PostgreSQL+NATS ${pc(c.postgresAndNats)}, benchmark ${pc(c.benchmark)}, other ${pc(c.other)}`;
+}
+
 function formatTable(f) {
   const ms = (v) => (v === null || v === undefined ? '-' : `${v} ms`);
   const rows = [
     ['target', f.target === 'own' ? `own system (log ${f.systemLog})` : f.target],
-    ['code', f.commit ? `${f.commit}${f.uncommittedFiles ? ` + ${f.uncommittedFiles} uncommitted file(s)` : ''}` : '-'],
+    [
+      'code',
+      f.commit
+        ? `${f.commit}${f.uncommittedFiles ? ` + ${f.uncommittedFiles} uncommitted file(s)` : ''}`
+        : '-',
+    ],
     ['load', `${f.connections} connections, ${f.durationS} s, ${f.users} users`],
-    ['requests', `${f.requests} (200: ${f.accepted}, non-2xx: ${f.non2xx}, errors: ${f.errors}, timeouts: ${f.timeouts}) — ${f.failedPercent}% failed`],
+    [
+      'requests',
+      `${f.requests} (200: ${f.accepted}, non-2xx: ${f.non2xx}, errors: ${f.errors}, timeouts: ${f.timeouts}) — ${f.failedPercent}% failed`,
+    ],
     ['accepted sends/s', String(f.acceptedPerSecond)],
-    ['POST /send latency', `p50 ${ms(f.sendLatencyMs.p50)}, p99 ${ms(f.sendLatencyMs.p99)}, max ${ms(f.sendLatencyMs.max)}`],
-    ['accepted → readable', `p50 ${ms(f.readable.p50Ms)}, p99 ${ms(f.readable.p99Ms)}, max ${ms(f.readable.maxMs)} (${f.readable.samples} samples, ${f.readable.missing} missing)`],
-    ['readable p50 by quarter', `${f.readable.p50ByQuarterMs.map((v) => (v === null ? '-' : v)).join(' / ')} ms (rising = backlog grows)`],
-    ['all accepted readable', `${f.allAccepted.readable} of ${f.accepted}${f.allAccepted.allReadableSecondsAfterLoad !== null ? `, all by ${f.allAccepted.allReadableSecondsAfterLoad} s after the load` : `, ${f.allAccepted.unreadable} never found`}`],
-    ['inbox polls', `${f.inboxPolls.duringLoadPerSecond}/s during the load, ${f.inboxPolls.total} in all, ${f.inboxPolls.failed} failed`],
-    ['benchmark process', `${f.benchProcessCpuPercent}% of one core during the load; load average ${f.loadAverage.join(' ')} at the end`],
+    [
+      'POST /send latency',
+      `p50 ${ms(f.sendLatencyMs.p50)}, p99 ${ms(f.sendLatencyMs.p99)}, max ${ms(f.sendLatencyMs.max)}`,
+    ],
+    [
+      'accepted → readable',
+      `p50 ${ms(f.readable.p50Ms)}, p99 ${ms(f.readable.p99Ms)}, max ${ms(f.readable.maxMs)} (${f.readable.samples} samples, ${f.readable.missing} missing, resolution p50 ${ms(f.readable.resolutionP50Ms)})`,
+    ],
+    [
+      'readable p50 by quarter',
+      `${f.readable.p50ByQuarterMs.map((v) => (v === null ? '-' : v)).join(' / ')} ms (rising = backlog grows)`,
+    ],
+    [
+      'all accepted readable',
+      `${f.allAccepted.readable} of ${f.accepted}${f.allAccepted.allReadableSecondsAfterLoad !== null ? `, all by ${f.allAccepted.allReadableSecondsAfterLoad} s after the load` : `, ${f.allAccepted.unreadable} never found`}`,
+    ],
+    [
+      'inbox polls',
+      `${f.inboxPolls.duringLoadPerSecond}/s during the load (${f.inboxPolls.duringLoadPerAcceptedSend} per accepted send, at most ${f.inboxPolls.maxInFlight} at once), ${f.inboxPolls.total} in all, ${f.inboxPolls.failed} failed`,
+    ],
+    [
+      'GET /user/inapp latency',
+      `p50 ${ms(f.inboxPolls.latencyDuringLoadMs.p50)}, p99 ${ms(f.inboxPolls.latencyDuringLoadMs.p99)} (the probes' reads during the load)`,
+    ],
+    ['CPU during the load', cpuLine(f.cpuDuringLoadPercent)],
   ];
   if (Object.keys(f.non2xxByStatus).length > 0) {
-    rows.splice(4, 0, ['non-2xx by status', Object.entries(f.non2xxByStatus).map(([s, n]) => `${s}: ${n}`).join(', ')]);
+    rows.splice(4, 0, [
+      'non-2xx by status',
+      Object.entries(f.non2xxByStatus)
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', '),
+    ]);
   }
   const width = Math.max(...rows.map(([k]) => k.length));
   return `${rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n')}\n`;

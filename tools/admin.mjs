@@ -15,14 +15,22 @@ async function databaseUrl() {
   const defaultUrl = new URL(DEFAULT_DATABASE_URL);
   if (await isListening(defaultUrl.hostname, Number(defaultUrl.port))) return DEFAULT_DATABASE_URL;
   const recorded = join(root, '.data', 'infra.json');
-  return existsSync(recorded) ? JSON.parse(readFileSync(recorded, 'utf8')).databaseUrl : DEFAULT_DATABASE_URL;
+  return existsSync(recorded)
+    ? JSON.parse(readFileSync(recorded, 'utf8')).databaseUrl
+    : DEFAULT_DATABASE_URL;
 }
 
-const build = spawnSync(process.execPath, [join(root, 'tools/build.mjs')], { stdio: ['ignore', 'ignore', 'ignore'] });
+const build = spawnSync(process.execPath, [join(root, 'tools/build.mjs')], {
+  stdio: ['ignore', 'ignore', 'ignore'],
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 const result = spawnSync(
   process.execPath,
-  ['--enable-source-maps', join(root, 'dist/apps/billing/src/admin/main.js'), ...process.argv.slice(2)],
+  [
+    '--enable-source-maps',
+    join(root, 'dist/apps/billing/src/admin/main.js'),
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit', env: { ...process.env, DATABASE_URL: await databaseUrl() } },
 );
 process.exit(result.status ?? 1);

@@ -75,7 +75,9 @@ async function compile(source, options) {
 }
 
 async function removeStaleOutputs(projectRoot, sources) {
-  const expected = new Set(sources.map((s) => join(outDir, relative(root, s)).replace(/\.ts$/, '.js')));
+  const expected = new Set(
+    sources.map((s) => join(outDir, relative(root, s)).replace(/\.ts$/, '.js')),
+  );
   const outputs = await listOutputs(join(outDir, relative(root, projectRoot)));
   await Promise.all(outputs.filter((o) => !expected.has(o)).map((o) => rm(o, { force: true })));
 }
@@ -84,7 +86,11 @@ async function listOutputs(dir) {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   const nested = await Promise.all(
     entries.map((e) =>
-      e.isDirectory() ? listOutputs(join(dir, e.name)) : e.name.endsWith('.js') ? [join(dir, e.name)] : [],
+      e.isDirectory()
+        ? listOutputs(join(dir, e.name))
+        : e.name.endsWith('.js')
+          ? [join(dir, e.name)]
+          : [],
     ),
   );
   return nested.flat();

@@ -74,13 +74,19 @@ async function startEmbeddedPostgres(dataRoot, url, log) {
   effective.username = 'postgres';
   effective.password = 'postgres';
   effective.hostname = '127.0.0.1';
-  log(`PostgreSQL was not reachable at ${url}; started an embedded one on port ${port} (data in ${databaseDir})`);
+  log(
+    `PostgreSQL was not reachable at ${url}; started an embedded one on port ${port} (data in ${databaseDir})`,
+  );
   return { url: effective.toString(), stop: () => server.stop() };
 }
 
 function findOnPath(command) {
   try {
-    return execFileSync('sh', ['-c', `command -v ${command}`]).toString().trim() || undefined;
+    return (
+      execFileSync('sh', ['-c', `command -v ${command}`])
+        .toString()
+        .trim() || undefined
+    );
   } catch {
     return undefined;
   }
@@ -105,7 +111,9 @@ async function startNatsServer(dataRoot, url, log) {
     child.kill('SIGKILL');
     throw new Error(`nats-server did not start on port ${port}: ${stderr.trim()}`);
   }
-  log(`NATS was not reachable at ${url}; started nats-server -js on port ${port} (data in ${storeDir})`);
+  log(
+    `NATS was not reachable at ${url}; started nats-server -js on port ${port} (data in ${storeDir})`,
+  );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     url: `nats://127.0.0.1:${port}`,
@@ -126,7 +134,13 @@ export async function ensureInfrastructure({ root, log = console.error, env = pr
   const databaseUrl = env.DATABASE_URL || DEFAULT_DATABASE_URL;
   const natsUrl = env.NATS_URL || DEFAULT_NATS_URL;
   const stops = [];
-  const result = { databaseUrl, natsUrl, stop: async () => { for (const stop of stops.reverse()) await stop(); } };
+  const result = {
+    databaseUrl,
+    natsUrl,
+    stop: async () => {
+      for (const stop of stops.reverse()) await stop();
+    },
+  };
   try {
     const pg = hostPort(databaseUrl, 5432);
     if (!(await isListening(pg.host, pg.port))) {
@@ -147,6 +161,9 @@ export async function ensureInfrastructure({ root, log = console.error, env = pr
     throw error;
   }
   mkdirSync(dataRoot, { recursive: true });
-  writeFileSync(join(dataRoot, 'infra.json'), JSON.stringify({ databaseUrl: result.databaseUrl, natsUrl: result.natsUrl }));
+  writeFileSync(
+    join(dataRoot, 'infra.json'),
+    JSON.stringify({ databaseUrl: result.databaseUrl, natsUrl: result.natsUrl }),
+  );
   return result;
 }

@@ -8,7 +8,16 @@ import { fileURLToPath } from 'node:url';
 import { ensureInfrastructure } from './infra.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SERVICES = ['gateway', 'billing', 'notifications', 'delivery-workers', 'logs', 'numbers', 'voice', 'registrations'];
+const SERVICES = [
+  'gateway',
+  'billing',
+  'notifications',
+  'delivery-workers',
+  'logs',
+  'numbers',
+  'voice',
+  'registrations',
+];
 const COLORS = [36, 33, 32, 35, 34, 96, 93, 92];
 const STOP_GRACE_MS = 10_000;
 const startedAt = Date.now();
@@ -50,13 +59,19 @@ function serviceEnv(service, index) {
 }
 
 function startService(service, index, attempt = 0) {
-  const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'dist/apps', service, 'src/main.js')], {
-    env: serviceEnv(service, index),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', join(root, 'dist/apps', service, 'src/main.js')],
+    {
+      env: serviceEnv(service, index),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   children.set(service, child);
   for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${label(service, index)} ${line}\n`));
+    createInterface({ input: stream }).on('line', (line) =>
+      process.stdout.write(`${label(service, index)} ${line}\n`),
+    );
   }
   child.once('exit', (code, signal) => {
     children.delete(service);
@@ -73,7 +88,9 @@ async function waitForReadiness() {
     try {
       const response = await fetch(url);
       if (response.status === 200) {
-        say(`all ${SERVICES.length} services ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s — API on http://localhost:${gatewayPort} (docs: /docs)`);
+        say(
+          `all ${SERVICES.length} services ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s — API on http://localhost:${gatewayPort} (docs: /docs)`,
+        );
         return;
       }
     } catch {
@@ -89,7 +106,10 @@ async function stopAll(signal) {
   say(`${signal}: stopping services`);
   const exits = [...children.values()].map((child) => new Promise((r) => child.once('exit', r)));
   for (const child of children.values()) child.kill('SIGTERM');
-  const timer = setTimeout(() => [...children.values()].forEach((c) => c.kill('SIGKILL')), STOP_GRACE_MS);
+  const timer = setTimeout(
+    () => [...children.values()].forEach((c) => c.kill('SIGKILL')),
+    STOP_GRACE_MS,
+  );
   await Promise.all(exits);
   clearTimeout(timer);
   await infra.stop();

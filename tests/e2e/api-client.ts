@@ -10,7 +10,10 @@ export class ApiClient {
   }
 
   static asEndUser(baseUrl: string, clientId: string, userId: string, hmac = ''): ApiClient {
-    return new ApiClient(baseUrl, `Basic ${Buffer.from(`${clientId}:${userId}:${hmac}`).toString('base64')}`);
+    return new ApiClient(
+      baseUrl,
+      `Basic ${Buffer.from(`${clientId}:${userId}:${hmac}`).toString('base64')}`,
+    );
   }
 
   async call<T = Record<string, unknown>>(

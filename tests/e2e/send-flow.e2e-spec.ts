@@ -32,7 +32,10 @@ describe('the whole system: one send from the public API to the inbox and the lo
     await system.start();
     account = system.createAccount('Acme', 'owner@acme.test');
     api = ApiClient.withApiKey(system.baseUrl, account.apiKey);
-    const environments = await api.call<{ clientId: string; clientSecret: string }[]>('GET', '/environments');
+    const environments = await api.call<{ clientId: string; clientSecret: string }[]>(
+      'GET',
+      '/environments',
+    );
     clientId = environments.body[0]!.clientId;
   });
 
@@ -44,11 +47,21 @@ describe('the whole system: one send from the public API to the inbox and the lo
   });
 
   it('reports all eight services ready', async () => {
-    const { status, body } = await new ApiClient(system.baseUrl).call<{ services: Json; notReady: string[] }>('GET', '/status');
+    const { status, body } = await new ApiClient(system.baseUrl).call<{
+      services: Json;
+      notReady: string[];
+    }>('GET', '/status');
     expect(status).toBe(200);
-    expect(Object.keys(body.services).sort()).toEqual(
-      ['billing', 'delivery-workers', 'gateway', 'logs', 'notifications', 'numbers', 'registrations', 'voice'],
-    );
+    expect(Object.keys(body.services).sort()).toEqual([
+      'billing',
+      'delivery-workers',
+      'gateway',
+      'logs',
+      'notifications',
+      'numbers',
+      'registrations',
+      'voice',
+    ]);
     expect(Object.values(body.services).every((state) => state === 'ready')).toBe(true);
     expect(body.notReady).toEqual([]);
   });
@@ -58,7 +71,12 @@ describe('the whole system: one send from the public API to the inbox and the lo
     expect(account.apiKey).toMatch(/^clarion_sk_/);
     const { status, body } = await api.call<Json[]>('GET', '/environments');
     expect(status).toBe(200);
-    expect(body[0]).toMatchObject({ clientId, title: 'Default', secureMode: false, disableSending: [] });
+    expect(body[0]).toMatchObject({
+      clientId,
+      title: 'Default',
+      secureMode: false,
+      disableSending: [],
+    });
     expect(body[0]!['clientSecret']).toEqual(expect.any(String));
   });
 
@@ -71,7 +89,10 @@ describe('the whole system: one send from the public API to the inbox and the lo
       parameters: { name: 'Ada' },
     });
     expect(sent.status).toBe(200);
-    expect(sent.body).toEqual({ trackingId: expect.stringMatching(/^[0-9a-f-]{36}$/), messages: expect.any(Array) });
+    expect(sent.body).toEqual({
+      trackingId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      messages: expect.any(Array),
+    });
     const { trackingId } = sent.body;
 
     const endUser = ApiClient.asEndUser(system.baseUrl, clientId, 'ada');
@@ -79,8 +100,16 @@ describe('the whole system: one send from the public API to the inbox and the lo
       const { body } = await endUser.call<{ notifications: Json[] }>('GET', '/user/inapp');
       return body.notifications.length > 0 ? body.notifications : undefined;
     });
-    expect(inbox[0]).toMatchObject({ id: trackingId, title: 'Welcome, Ada!', notificationId: 'welcome', seen: false });
-    await expect(endUser.call('GET', '/user/inapp/unread')).resolves.toEqual({ status: 200, body: { count: 1 } });
+    expect(inbox[0]).toMatchObject({
+      id: trackingId,
+      title: 'Welcome, Ada!',
+      notificationId: 'welcome',
+      seen: false,
+    });
+    await expect(endUser.call('GET', '/user/inapp/unread')).resolves.toEqual({
+      status: 200,
+      body: { count: 1 },
+    });
 
     const user = await api.call('GET', '/users/ada');
     expect(user).toMatchObject({ status: 200, body: { id: 'ada', email: 'ada@example.test' } });
@@ -89,38 +118,73 @@ describe('the whole system: one send from the public API to the inbox and the lo
       const { body } = await api.call<{ logs: Json[] }>('GET', `/logs/${trackingId}`);
       return body.logs[0]?.['inapp_delivered_at'] ? body.logs[0] : undefined;
     });
-    expect(log).toMatchObject({ trackingId, accountId: account.accountId, type: 'welcome', user_id: 'ada', inapp_routing: 'SEND' });
+    expect(log).toMatchObject({
+      trackingId,
+      accountId: account.accountId,
+      type: 'welcome',
+      user_id: 'ada',
+      inapp_routing: 'SEND',
+    });
     expect(log['inapp_sent_at']).toEqual(expect.any(String));
     expect(log['received_at']).toEqual(expect.any(String));
 
     const servicesInTrace = await eventually(
       () => {
-        const gatewaySpan = traces.spans.find((s) => s.service === 'gateway' && s.name === 'publish sends.accepted');
+        const gatewaySpan = traces.spans.find(
+          (s) => s.service === 'gateway' && s.name === 'publish sends.accepted',
+        );
         if (!gatewaySpan) return undefined;
-        const services = new Set(traces.spans.filter((s) => s.traceId === gatewaySpan.traceId).map((s) => s.service));
-        return ['gateway', 'notifications', 'delivery-workers', 'logs'].every((s) => services.has(s)) ? services : undefined;
+        const services = new Set(
+          traces.spans.filter((s) => s.traceId === gatewaySpan.traceId).map((s) => s.service),
+        );
+        return ['gateway', 'notifications', 'delivery-workers', 'logs'].every((s) =>
+          services.has(s),
+        )
+          ? services
+          : undefined;
       },
       { timeoutMs: 15_000 },
     );
-    expect([...servicesInTrace]).toEqual(expect.arrayContaining(['gateway', 'notifications', 'delivery-workers', 'logs']));
+    expect([...servicesInTrace]).toEqual(
+      expect.arrayContaining(['gateway', 'notifications', 'delivery-workers', 'logs']),
+    );
   });
 
   it('creates and reads users through UserIdentify and UserGetUser', async () => {
-    const identified = await api.call('POST', '/users/bob', { email: 'bob@example.test', timezone: 'Europe/Berlin' });
-    expect(identified).toMatchObject({ status: 200, body: { id: 'bob', email: 'bob@example.test', timezone: 'Europe/Berlin' } });
+    const identified = await api.call('POST', '/users/bob', {
+      email: 'bob@example.test',
+      timezone: 'Europe/Berlin',
+    });
+    expect(identified).toMatchObject({
+      status: 200,
+      body: { id: 'bob', email: 'bob@example.test', timezone: 'Europe/Berlin' },
+    });
     expect((identified.body as Json)['lastSeenTime']).toEqual(expect.any(String));
-    await expect(api.call('GET', '/users/bob')).resolves.toMatchObject({ body: { id: 'bob', timezone: 'Europe/Berlin' } });
-    await expect(api.call('GET', '/users/nobody')).resolves.toEqual({ status: 200, body: { id: 'nobody' } });
+    await expect(api.call('GET', '/users/bob')).resolves.toMatchObject({
+      body: { id: 'bob', timezone: 'Europe/Berlin' },
+    });
+    await expect(api.call('GET', '/users/nobody')).resolves.toEqual({
+      status: 200,
+      body: { id: 'nobody' },
+    });
   });
 
   it.each([
     ['a wrong type', { type: 42, to: { id: 'u' } }, 'type must be a string'],
     ['an unknown channel', { type: 't', to: { id: 'u' }, forceChannels: ['FAX'] }, 'forceChannels'],
-    ['a malformed email', { type: 't', to: { email: 'not-an-email' } }, 'to.email must be an email'],
+    [
+      'a malformed email',
+      { type: 't', to: { email: 'not-an-email' } },
+      'to.email must be an email',
+    ],
     ['an unknown field', { type: 't', to: { id: 'u' }, sendNow: true }, 'sendNow'],
     ['no recipient', { type: 't', to: {} }, 'to needs an id, an email or a number'],
   ])('answers a send with %s with 400 naming the field', async (_, body, named) => {
-    const { status, body: answer } = await api.call<{ trackingId: string; error: Json }>('POST', '/send', body);
+    const { status, body: answer } = await api.call<{ trackingId: string; error: Json }>(
+      'POST',
+      '/send',
+      body,
+    );
     expect(status).toBe(400);
     expect(answer.trackingId).toEqual(expect.any(String));
     expect(answer.error['code']).toBe('VALIDATION_FAILED');
@@ -133,7 +197,10 @@ describe('the whole system: one send from the public API to the inbox and the lo
     expect(broken.body.error['code']).toBe('INVALID_JSON');
     const missing = await api.call<{ trackingId: string; error: Json }>('GET', '/no/such/route');
     expect(missing.status).toBe(404);
-    expect(missing.body).toMatchObject({ trackingId: expect.any(String), error: { code: 'ROUTE_NOT_FOUND' } });
+    expect(missing.body).toMatchObject({
+      trackingId: expect.any(String),
+      error: { code: 'ROUTE_NOT_FOUND' },
+    });
   });
 
   it('answers missing, malformed and unknown credentials with 401 in the envelope', async () => {
@@ -142,7 +209,10 @@ describe('the whole system: one send from the public API to the inbox and the lo
       new ApiClient(system.baseUrl, 'Token abc'),
       ApiClient.withApiKey(system.baseUrl, 'clarion_sk_doesnotexist'),
     ]) {
-      const { status, body } = await client.call<{ error: Json }>('POST', '/send', { type: 't', to: { id: 'u' } });
+      const { status, body } = await client.call<{ error: Json }>('POST', '/send', {
+        type: 't',
+        to: { id: 'u' },
+      });
       expect(status).toBe(401);
       expect(body.error['code']).toBe('UNAUTHORIZED');
     }
@@ -152,26 +222,55 @@ describe('the whole system: one send from the public API to the inbox and the lo
 
   it('keeps tenants apart: another account sees neither the logs nor the users nor the inbox', async () => {
     const sent = await api.call<{ trackingId: string }>('POST', '/send', {
-      type: 'private', to: { id: 'carol' }, inapp: { title: 'only for Acme' },
+      type: 'private',
+      to: { id: 'carol' },
+      inapp: { title: 'only for Acme' },
     });
-    await eventually(async () => ((await api.call<{ logs: Json[] }>('GET', `/logs/${sent.body.trackingId}`)).body.logs.length ? true : undefined));
+    await eventually(async () =>
+      (await api.call<{ logs: Json[] }>('GET', `/logs/${sent.body.trackingId}`)).body.logs.length
+        ? true
+        : undefined,
+    );
 
     const other = system.createAccount('Globex', 'owner@globex.test');
     const otherApi = ApiClient.withApiKey(system.baseUrl, other.apiKey);
-    await expect(otherApi.call('GET', `/logs/${sent.body.trackingId}`)).resolves.toEqual({ status: 200, body: { logs: [] } });
-    await expect(otherApi.call('GET', '/users/carol')).resolves.toEqual({ status: 200, body: { id: 'carol' } });
-    const otherClientId = (await otherApi.call<{ clientId: string }[]>('GET', '/environments')).body[0]!.clientId;
+    await expect(otherApi.call('GET', `/logs/${sent.body.trackingId}`)).resolves.toEqual({
+      status: 200,
+      body: { logs: [] },
+    });
+    await expect(otherApi.call('GET', '/users/carol')).resolves.toEqual({
+      status: 200,
+      body: { id: 'carol' },
+    });
+    const otherClientId = (await otherApi.call<{ clientId: string }[]>('GET', '/environments'))
+      .body[0]!.clientId;
     const carolElsewhere = ApiClient.asEndUser(system.baseUrl, otherClientId, 'carol');
-    await expect(carolElsewhere.call('GET', '/user/inapp')).resolves.toEqual({ status: 200, body: { notifications: [] } });
+    await expect(carolElsewhere.call('GET', '/user/inapp')).resolves.toEqual({
+      status: 200,
+      body: { notifications: [] },
+    });
   });
 
   it('serves the OpenAPI document with the spec operation names, and the docs UI', async () => {
-    const { status, body } = await new ApiClient(system.baseUrl).call<{ openapi: string; paths: Record<string, Record<string, { operationId: string }>> }>('GET', '/openapi.json');
+    const { status, body } = await new ApiClient(system.baseUrl).call<{
+      openapi: string;
+      paths: Record<string, Record<string, { operationId: string }>>;
+    }>('GET', '/openapi.json');
     expect(status).toBe(200);
     expect(body.openapi).toMatch(/^3\./);
-    const operationIds = Object.values(body.paths).flatMap((path) => Object.values(path).map((op) => op.operationId));
+    const operationIds = Object.values(body.paths).flatMap((path) =>
+      Object.values(path).map((op) => op.operationId),
+    );
     expect(operationIds).toEqual(
-      expect.arrayContaining(['Send', 'UserIdentify', 'UserGetUser', 'UserGetInAppNotifications', 'UserGetInAppUnreadCount', 'LogsGetLogsByTrackingIds', 'EnvironmentsListEnvironments']),
+      expect.arrayContaining([
+        'Send',
+        'UserIdentify',
+        'UserGetUser',
+        'UserGetInAppNotifications',
+        'UserGetInAppUnreadCount',
+        'LogsGetLogsByTrackingIds',
+        'EnvironmentsListEnvironments',
+      ]),
     );
     const docs = await fetch(`${system.baseUrl}/docs`);
     expect(docs.status).toBe(200);

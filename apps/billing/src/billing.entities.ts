@@ -6,5 +6,11 @@ import { ProfileEntity } from './members/profile.entity';
 import { CreateBillingTables1795260000000 } from './migrations/1795260000000-create-billing-tables';
 
 export const BILLING_SCHEMA = 'billing';
-export const BILLING_ENTITIES = [AccountEntity, ApiKeyEntity, EnvironmentEntity, MembershipEntity, ProfileEntity];
+export const BILLING_ENTITIES = [
+  AccountEntity,
+  ApiKeyEntity,
+  EnvironmentEntity,
+  MembershipEntity,
+  ProfileEntity,
+];
 export const BILLING_MIGRATIONS = [CreateBillingTables1795260000000];

@@ -1,7 +1,14 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { AccountResponseDto, ErrorCode, Requests } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
-import { bootService, createTestDatabase, createTestNamespace, dropTestNamespace, TestDatabase, testEnv } from '@clarion/testing';
+import {
+  bootService,
+  createTestDatabase,
+  createTestNamespace,
+  dropTestNamespace,
+  TestDatabase,
+  testEnv,
+} from '@clarion/testing';
 import { AccountsService } from './accounts/accounts.service';
 import { hashApiKey } from './api-keys/api-key-secret';
 import { BillingEnv } from './billing.env';
@@ -23,7 +30,10 @@ describe('billing', () => {
     messaging = app.get(MessagingClient);
     const accounts = app.get(AccountsService);
     acme = await accounts.createAccountWithOwner({ name: 'Acme', ownerEmail: 'Ops@Acme.test' });
-    globex = await accounts.createAccountWithOwner({ name: 'Globex', ownerEmail: 'ops@globex.test' });
+    globex = await accounts.createAccountWithOwner({
+      name: 'Globex',
+      ownerEmail: 'ops@globex.test',
+    });
   });
 
   afterAll(async () => {
@@ -34,21 +44,34 @@ describe('billing', () => {
   it('creates an account with a clarion_sk_ key that is stored only as a hash', async () => {
     expect(acme).toMatchObject({ name: 'Acme', status: 'verified', subscriptionStatus: null });
     expect(acme.apiKey).toMatch(/^clarion_sk_/);
-    const stored: { key_hash: string }[] = await database.query('SELECT key_hash FROM billing.api_keys');
+    const stored: { key_hash: string }[] = await database.query(
+      'SELECT key_hash FROM billing.api_keys',
+    );
     expect(stored.map((row) => row.key_hash)).toContain(hashApiKey(acme.apiKey));
     expect(JSON.stringify(stored)).not.toContain(acme.apiKey);
   });
 
   it('resolves a key to its account and default environment', async () => {
-    const principal = await messaging.request(Requests.resolveApiKey, { keyHash: hashApiKey(acme.apiKey) });
+    const principal = await messaging.request(Requests.resolveApiKey, {
+      keyHash: hashApiKey(acme.apiKey),
+    });
     expect(principal.accountId).toBe(acme.accountId);
-    const [environment] = await messaging.request(Requests.listEnvironments, { accountId: acme.accountId });
-    expect(environment).toMatchObject({ clientId: principal.clientId, title: 'Default', secureMode: false, disableSending: [] });
+    const [environment] = await messaging.request(Requests.listEnvironments, {
+      accountId: acme.accountId,
+    });
+    expect(environment).toMatchObject({
+      clientId: principal.clientId,
+      title: 'Default',
+      secureMode: false,
+      disableSending: [],
+    });
     expect(environment!.clientSecret.length).toBeGreaterThanOrEqual(40);
   });
 
   it('answers an unknown key with UNAUTHORIZED', async () => {
-    await expect(messaging.request(Requests.resolveApiKey, { keyHash: hashApiKey('clarion_sk_unknown') })).rejects.toMatchObject({
+    await expect(
+      messaging.request(Requests.resolveApiKey, { keyHash: hashApiKey('clarion_sk_unknown') }),
+    ).rejects.toMatchObject({
       code: ErrorCode.UNAUTHORIZED,
     });
   });
@@ -64,11 +87,17 @@ describe('billing', () => {
   });
 
   it('resolves a clientId to its environment, and refuses an unknown one', async () => {
-    const [environment] = await messaging.request(Requests.listEnvironments, { accountId: globex.accountId });
-    await expect(messaging.request(Requests.resolveClient, { clientId: environment!.clientId })).resolves.toMatchObject({
+    const [environment] = await messaging.request(Requests.listEnvironments, {
+      accountId: globex.accountId,
+    });
+    await expect(
+      messaging.request(Requests.resolveClient, { clientId: environment!.clientId }),
+    ).resolves.toMatchObject({
       accountId: globex.accountId,
       clientSecret: environment!.clientSecret,
     });
-    await expect(messaging.request(Requests.resolveClient, { clientId: 'nope' })).rejects.toMatchObject({ code: ErrorCode.UNAUTHORIZED });
+    await expect(
+      messaging.request(Requests.resolveClient, { clientId: 'nope' }),
+    ).rejects.toMatchObject({ code: ErrorCode.UNAUTHORIZED });
   });
 });

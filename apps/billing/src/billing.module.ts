@@ -13,11 +13,14 @@ export class BillingModule {
   static forRoot(env: BillingEnv): DynamicModule {
     return {
       module: BillingModule,
-      imports: [
-        BillingDataModule.forRoot(env.DATABASE_URL),
-        messagingFor('billing', env),
+      imports: [BillingDataModule.forRoot(env.DATABASE_URL), messagingFor('billing', env)],
+      providers: [
+        AccountsService,
+        ApiKeysRepository,
+        ApiKeysHandlers,
+        EnvironmentsRepository,
+        EnvironmentsHandlers,
       ],
-      providers: [AccountsService, ApiKeysRepository, ApiKeysHandlers, EnvironmentsRepository, EnvironmentsHandlers],
     };
   }
 }

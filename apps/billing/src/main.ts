@@ -5,4 +5,9 @@ import { BillingEnv } from './billing.env';
 import { BillingModule } from './billing.module';
 
 const env = loadEnv(BillingEnv);
-void runService({ name: 'billing', module: BillingModule.forRoot(env), env, healthPort: env.HEALTH_PORT });
+void runService({
+  name: 'billing',
+  module: BillingModule.forRoot(env),
+  env,
+  healthPort: env.HEALTH_PORT,
+});

@@ -5,4 +5,9 @@ import { DeliveryWorkersEnv } from './delivery-workers.env';
 import { DeliveryWorkersModule } from './delivery-workers.module';
 
 const env = loadEnv(DeliveryWorkersEnv);
-void runService({ name: 'delivery-workers', module: DeliveryWorkersModule.forRoot(env), env, healthPort: env.HEALTH_PORT });
+void runService({
+  name: 'delivery-workers',
+  module: DeliveryWorkersModule.forRoot(env),
+  env,
+  healthPort: env.HEALTH_PORT,
+});

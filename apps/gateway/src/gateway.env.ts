@@ -7,7 +7,7 @@ export class GatewayEnv extends BaseEnv {
   @IsInt()
   @Min(0)
   @Max(65535)
-  GATEWAY_PORT: number = 3000;
+  GATEWAY_PORT = 3000;
 
   /** Largest accepted request body, in bytes. */
   @Type(() => Number)
@@ -19,5 +19,5 @@ export class GatewayEnv extends BaseEnv {
   @Type(() => Number)
   @IsInt()
   @Min(0)
-  AUTH_CACHE_TTL_MS: number = 30_000;
+  AUTH_CACHE_TTL_MS = 30_000;
 }

@@ -11,7 +11,9 @@ async function main(): Promise<void> {
   const app = await createGatewayApp(env);
   stopOnSignals(app, () => undefined);
   await app.listen(env.GATEWAY_PORT, '0.0.0.0');
-  new Logger('gateway').log(`ready in ${Date.now() - started} ms, listening on :${env.GATEWAY_PORT}`);
+  new Logger('gateway').log(
+    `ready in ${Date.now() - started} ms, listening on :${env.GATEWAY_PORT}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,12 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { deliveryEventKind, EventEnvelope, newTimeOrderedId, Requests, Routing, SEND_PROCESSED } from '@clarion/contracts';
+import {
+  deliveryEventKind,
+  EventEnvelope,
+  newTimeOrderedId,
+  Requests,
+  Routing,
+  SEND_PROCESSED,
+} from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import {
   bootService,
@@ -25,7 +32,9 @@ describe('logs', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await bootService(LogsModule.forRoot(testEnv(LogsEnv, { namespace, databaseUrl: database.url })));
+    app = await bootService(
+      LogsModule.forRoot(testEnv(LogsEnv, { namespace, databaseUrl: database.url })),
+    );
     await app.init();
     messaging = app.get(MessagingClient);
   });
@@ -35,8 +44,21 @@ describe('logs', () => {
     await Promise.all([database.drop(), dropTestNamespace(namespace)]);
   });
 
-  function event(trackingId: string, kind: string, data: object, accountId = ACCOUNT): EventEnvelope<object> {
-    return { id: `${trackingId}:${kind}`, kind, trackingId, accountId, envId: ENV, occurredAt: new Date().toISOString(), data };
+  function event(
+    trackingId: string,
+    kind: string,
+    data: object,
+    accountId = ACCOUNT,
+  ): EventEnvelope<object> {
+    return {
+      id: `${trackingId}:${kind}`,
+      kind,
+      trackingId,
+      accountId,
+      envId: ENV,
+      occurredAt: new Date().toISOString(),
+      data,
+    };
   }
 
   const logsOf = (trackingIds: string[], accountId = ACCOUNT) =>
@@ -45,7 +67,12 @@ describe('logs', () => {
   it('merges the events of a send into one record, whatever order they arrive in', async () => {
     const trackingId = newTimeOrderedId();
     await messaging.publishEvent(
-      event(trackingId, deliveryEventKind('inapp', 'delivered'), { channel: 'inapp', status: 'delivered', at: '2026-11-21T10:00:00.300Z', after: 300 }),
+      event(trackingId, deliveryEventKind('inapp', 'delivered'), {
+        channel: 'inapp',
+        status: 'delivered',
+        at: '2026-11-21T10:00:00.300Z',
+        after: 300,
+      }),
     );
     await messaging.publishEvent(
       event(trackingId, SEND_PROCESSED, {
@@ -75,13 +102,42 @@ describe('logs', () => {
 
   it('never shows a record to another account, nor lets another account change it', async () => {
     const trackingId = newTimeOrderedId();
-    await messaging.publishEvent(event(trackingId, SEND_PROCESSED, { type: 'secret', receivedAt: '2026-11-21T10:00:00.000Z', processedAt: '2026-11-21T10:00:00.000Z', request: '{}', user: { id: 'u' }, channels: {} }));
+    await messaging.publishEvent(
+      event(trackingId, SEND_PROCESSED, {
+        type: 'secret',
+        receivedAt: '2026-11-21T10:00:00.000Z',
+        processedAt: '2026-11-21T10:00:00.000Z',
+        request: '{}',
+        user: { id: 'u' },
+        channels: {},
+      }),
+    );
     await eventually(async () => ((await logsOf([trackingId])).length === 1 ? true : undefined));
     await messaging.publishEvent(
-      event(trackingId, deliveryEventKind('inapp', 'failed'), { channel: 'inapp', status: 'failed', at: '2026-11-21T10:00:01.000Z', after: 1, failedCode: 'UNKNOWN' }, OTHER_ACCOUNT),
+      event(
+        trackingId,
+        deliveryEventKind('inapp', 'failed'),
+        {
+          channel: 'inapp',
+          status: 'failed',
+          at: '2026-11-21T10:00:01.000Z',
+          after: 1,
+          failedCode: 'UNKNOWN',
+        },
+        OTHER_ACCOUNT,
+      ),
     );
     const marker = newTimeOrderedId();
-    await messaging.publishEvent(event(marker, SEND_PROCESSED, { type: 'marker', receivedAt: '2026-11-21T10:00:00.000Z', processedAt: '2026-11-21T10:00:00.000Z', request: '{}', user: { id: 'u' }, channels: {} }));
+    await messaging.publishEvent(
+      event(marker, SEND_PROCESSED, {
+        type: 'marker',
+        receivedAt: '2026-11-21T10:00:00.000Z',
+        processedAt: '2026-11-21T10:00:00.000Z',
+        request: '{}',
+        user: { id: 'u' },
+        channels: {},
+      }),
+    );
     await eventually(async () => ((await logsOf([marker])).length === 1 ? true : undefined));
     await expect(logsOf([trackingId], OTHER_ACCOUNT)).resolves.toEqual([]);
     const [record] = await logsOf([trackingId]);

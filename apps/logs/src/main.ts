@@ -5,4 +5,9 @@ import { LogsEnv } from './logs.env';
 import { LogsModule } from './logs.module';
 
 const env = loadEnv(LogsEnv);
-void runService({ name: 'logs', module: LogsModule.forRoot(env), env, healthPort: env.HEALTH_PORT });
+void runService({
+  name: 'logs',
+  module: LogsModule.forRoot(env),
+  env,
+  healthPort: env.HEALTH_PORT,
+});

@@ -5,4 +5,9 @@ import { NotificationsEnv } from './notifications.env';
 import { NotificationsModule } from './notifications.module';
 
 const env = loadEnv(NotificationsEnv);
-void runService({ name: 'notifications', module: NotificationsModule.forRoot(env), env, healthPort: env.HEALTH_PORT });
+void runService({
+  name: 'notifications',
+  module: NotificationsModule.forRoot(env),
+  env,
+  healthPort: env.HEALTH_PORT,
+});

@@ -6,7 +6,11 @@ import { InboxHandlers } from './inbox/inbox.handlers';
 import { InboxRepository } from './inbox/inbox.repository';
 import { NotificationTypeCache } from './notification-types/notification-type.cache';
 import { NotificationTypesRepository } from './notification-types/notification-types.repository';
-import { NOTIFICATIONS_ENTITIES, NOTIFICATIONS_MIGRATIONS, NOTIFICATIONS_SCHEMA } from './notifications.entities';
+import {
+  NOTIFICATIONS_ENTITIES,
+  NOTIFICATIONS_MIGRATIONS,
+  NOTIFICATIONS_SCHEMA,
+} from './notifications.entities';
 import { NotificationsEnv } from './notifications.env';
 import { SendPipeline } from './sends/send-pipeline.service';
 import { SendsConsumer } from './sends/sends.consumer';

@@ -5,4 +5,9 @@ import { NumbersEnv } from './numbers.env';
 import { NumbersModule } from './numbers.module';
 
 const env = loadEnv(NumbersEnv);
-void runService({ name: 'numbers', module: NumbersModule.forRoot(env), env, healthPort: env.HEALTH_PORT });
+void runService({
+  name: 'numbers',
+  module: NumbersModule.forRoot(env),
+  env,
+  healthPort: env.HEALTH_PORT,
+});

@@ -10,7 +10,12 @@ export class NumbersModule {
     return {
       module: NumbersModule,
       imports: [
-        PersistenceModule.forRoot({ url: env.DATABASE_URL, schema: 'numbers', entities: [], migrations: [] }),
+        PersistenceModule.forRoot({
+          url: env.DATABASE_URL,
+          schema: 'numbers',
+          entities: [],
+          migrations: [],
+        }),
         messagingFor('numbers', env),
       ],
     };

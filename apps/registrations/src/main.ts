@@ -5,4 +5,9 @@ import { RegistrationsEnv } from './registrations.env';
 import { RegistrationsModule } from './registrations.module';
 
 const env = loadEnv(RegistrationsEnv);
-void runService({ name: 'registrations', module: RegistrationsModule.forRoot(env), env, healthPort: env.HEALTH_PORT });
+void runService({
+  name: 'registrations',
+  module: RegistrationsModule.forRoot(env),
+  env,
+  healthPort: env.HEALTH_PORT,
+});

@@ -10,7 +10,12 @@ export class RegistrationsModule {
     return {
       module: RegistrationsModule,
       imports: [
-        PersistenceModule.forRoot({ url: env.DATABASE_URL, schema: 'registrations', entities: [], migrations: [] }),
+        PersistenceModule.forRoot({
+          url: env.DATABASE_URL,
+          schema: 'registrations',
+          entities: [],
+          migrations: [],
+        }),
         messagingFor('registrations', env),
       ],
     };

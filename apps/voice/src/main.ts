@@ -5,4 +5,9 @@ import { VoiceEnv } from './voice.env';
 import { VoiceModule } from './voice.module';
 
 const env = loadEnv(VoiceEnv);
-void runService({ name: 'voice', module: VoiceModule.forRoot(env), env, healthPort: env.HEALTH_PORT });
+void runService({
+  name: 'voice',
+  module: VoiceModule.forRoot(env),
+  env,
+  healthPort: env.HEALTH_PORT,
+});

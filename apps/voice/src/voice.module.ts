@@ -10,7 +10,12 @@ export class VoiceModule {
     return {
       module: VoiceModule,
       imports: [
-        PersistenceModule.forRoot({ url: env.DATABASE_URL, schema: 'voice', entities: [], migrations: [] }),
+        PersistenceModule.forRoot({
+          url: env.DATABASE_URL,
+          schema: 'voice',
+          entities: [],
+          migrations: [],
+        }),
         messagingFor('voice', env),
       ],
     };

@@ -7,7 +7,7 @@ export type LogLevelName = (typeof LOG_LEVELS)[number];
 /** Environment every service reads. Defaults work on a developer machine. */
 export class BaseEnv {
   @Matches(/^nats:\/\//, { message: 'NATS_URL must be a nats:// URL' })
-  NATS_URL: string = 'nats://127.0.0.1:4222';
+  NATS_URL = 'nats://127.0.0.1:4222';
 
   @IsIn(['info', 'error', 'warn', 'debug'])
   LOG_LEVEL: LogLevelName = 'info';
@@ -18,14 +18,14 @@ export class BaseEnv {
   /** Prefix of every subject and stream, so several deployments (or test runs) share a NATS. */
   @IsOptional()
   @Matches(/^[a-z0-9]*$/, { message: 'CLARION_NAMESPACE may hold only a-z and 0-9' })
-  CLARION_NAMESPACE: string = '';
+  CLARION_NAMESPACE = '';
 
   /** Milliseconds a NATS request may take before it fails with a timeout. */
   @Type(() => Number)
   @IsInt()
   @Min(100)
   @Max(60_000)
-  REQUEST_TIMEOUT_MS: number = 5_000;
+  REQUEST_TIMEOUT_MS = 5_000;
 
   @IsOptional()
   @IsString()
@@ -35,9 +35,8 @@ export class BaseEnv {
 /** A service that stores data in PostgreSQL. */
 export class DatabaseEnv extends BaseEnv {
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
-  DATABASE_URL: string = 'postgres://postgres@127.0.0.1:5432/clarion';
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/clarion';
 }
-
 
 type EnvClass<T> = new () => T;
 

@@ -12,7 +12,9 @@ export function loadEnv<T extends object>(
   // Declared fields are own properties of an instance (ES2022 class fields), defaults or not.
   const declared = new Set(Object.keys(new envClass()));
   const present = Object.fromEntries(
-    Object.entries(source).filter(([key, value]) => declared.has(key) && value !== undefined && value !== ''),
+    Object.entries(source).filter(
+      ([key, value]) => declared.has(key) && value !== undefined && value !== '',
+    ),
   );
   const env = plainToInstance(envClass, present, { exposeDefaultValues: true });
   const errors = validateSync(env, { whitelist: false });

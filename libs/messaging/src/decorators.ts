@@ -31,7 +31,10 @@ export function HandleRequest<TRequest, TReply>(
   definition: RequestDefinition<TRequest, TReply>,
   dto?: new () => TRequest & object,
 ): MethodDecorator {
-  return SetMetadata<symbol, RequestHandlerMetadata>(REQUEST_HANDLER, { subject: definition.subject, dto });
+  return SetMetadata<symbol, RequestHandlerMetadata>(REQUEST_HANDLER, {
+    subject: definition.subject,
+    dto,
+  });
 }
 
 export interface ConsumeJobsOptions {

@@ -15,7 +15,12 @@ import { NATS_CONNECTION } from './connection/nats-connection.provider';
 import { StreamProvisioner } from './connection/stream-provisioner';
 import { JobConsumerRunner } from './consumers/job-consumer.runner';
 import { BatchHandler } from './consumers/job-item';
-import { JOB_CONSUMER, JobConsumerMetadata, REQUEST_HANDLER, RequestHandlerMetadata } from './decorators';
+import {
+  JOB_CONSUMER,
+  JobConsumerMetadata,
+  REQUEST_HANDLER,
+  RequestHandlerMetadata,
+} from './decorators';
 import { RequestHandlerFn, RequestHandlerRegistrar } from './requests/request-handler.registrar';
 
 /**
@@ -23,7 +28,9 @@ import { RequestHandlerFn, RequestHandlerRegistrar } from './requests/request-ha
  * NATS; on shutdown stops taking work, finishes what is in hand, and drains the connection.
  */
 @Injectable()
-export class MessagingExplorer implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+export class MessagingExplorer
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger = new Logger('Messaging');
   private readonly runners: JobConsumerRunner<object>[] = [];
 
@@ -43,7 +50,10 @@ export class MessagingExplorer implements OnApplicationBootstrap, BeforeApplicat
     await this.provisioner.provisionAll();
     for (const { instance, methodName } of this.handlerMethods()) {
       const target = instance[methodName] as (arg: never) => unknown;
-      const request = this.reflector.get<RequestHandlerMetadata | undefined>(REQUEST_HANDLER, target);
+      const request = this.reflector.get<RequestHandlerMetadata | undefined>(
+        REQUEST_HANDLER,
+        target,
+      );
       if (request) this.registrar.register(request, target.bind(instance) as RequestHandlerFn);
       const job = this.reflector.get<JobConsumerMetadata | undefined>(JOB_CONSUMER, target);
       if (job) await this.startConsumer(job, target.bind(instance) as BatchHandler<object>);
@@ -60,8 +70,17 @@ export class MessagingExplorer implements OnApplicationBootstrap, BeforeApplicat
     await this.connection.drain().catch(() => undefined);
   }
 
-  private async startConsumer(metadata: JobConsumerMetadata, handler: BatchHandler<object>): Promise<void> {
-    const runner = new JobConsumerRunner(this.connection, this.client, this.names, metadata, handler);
+  private async startConsumer(
+    metadata: JobConsumerMetadata,
+    handler: BatchHandler<object>,
+  ): Promise<void> {
+    const runner = new JobConsumerRunner(
+      this.connection,
+      this.client,
+      this.names,
+      metadata,
+      handler,
+    );
     await runner.start();
     this.runners.push(runner);
     this.logger.log(`consuming ${metadata.filterSubject} as ${metadata.durable}`);
@@ -71,7 +90,10 @@ export class MessagingExplorer implements OnApplicationBootstrap, BeforeApplicat
     return this.discovery
       .getProviders()
       .map((wrapper) => wrapper.instance as Record<string, unknown> | undefined)
-      .filter((instance): instance is Record<string, unknown> => !!instance && typeof instance === 'object')
+      .filter(
+        (instance): instance is Record<string, unknown> =>
+          !!instance && typeof instance === 'object',
+      )
       .flatMap((instance) =>
         this.scanner
           .getAllMethodNames(Object.getPrototypeOf(instance) as object)

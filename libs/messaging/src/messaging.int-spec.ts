@@ -78,7 +78,12 @@ describe('messaging against a real NATS with JetStream', () => {
   beforeAll(async () => {
     @Module({
       imports: [
-        MessagingModule.forRoot({ serviceName: 'test', natsUrl: process.env['NATS_URL']!, namespace, requestTimeoutMs: 300 }),
+        MessagingModule.forRoot({
+          serviceName: 'test',
+          natsUrl: process.env['NATS_URL']!,
+          namespace,
+          requestTimeoutMs: 300,
+        }),
       ],
       providers: [TestHandlers],
     })
@@ -101,7 +106,9 @@ describe('messaging against a real NATS with JetStream', () => {
   });
 
   it('carries a domain error across as data', async () => {
-    await expect(sut.request(echo, { text: 'unknown' })).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+    await expect(sut.request(echo, { text: 'unknown' })).rejects.toMatchObject({
+      code: ErrorCode.NOT_FOUND,
+    });
   });
 
   it('answers an unexpected failure with INTERNAL_ERROR and no details', async () => {
@@ -112,28 +119,40 @@ describe('messaging against a real NATS with JetStream', () => {
   });
 
   it('rejects an invalid request body with VALIDATION_FAILED naming the field', async () => {
-    const error = await sut.request(echo, { text: 42 } as unknown as EchoRequest).catch((e: unknown) => e);
+    const error = await sut
+      .request(echo, { text: 42 } as unknown as EchoRequest)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
     expect((error as DomainError).message).toContain('text must be a string');
   });
 
   it('turns a subject nobody answers into SERVICE_UNAVAILABLE at once', async () => {
     const started = Date.now();
-    await expect(sut.request(missing, { text: 'x' })).rejects.toMatchObject({ code: ErrorCode.SERVICE_UNAVAILABLE });
+    await expect(sut.request(missing, { text: 'x' })).rejects.toMatchObject({
+      code: ErrorCode.SERVICE_UNAVAILABLE,
+    });
     expect(Date.now() - started).toBeLessThan(250);
   });
 
   it('turns a missed deadline into SERVICE_TIMEOUT', async () => {
-    await expect(sut.request(slow, { text: 'x' })).rejects.toMatchObject({ code: ErrorCode.SERVICE_TIMEOUT });
+    await expect(sut.request(slow, { text: 'x' })).rejects.toMatchObject({
+      code: ErrorCode.SERVICE_TIMEOUT,
+    });
   });
 
   it('delivers published jobs to the consumer in batches and acks them', async () => {
     const ids = Array.from({ length: 40 }, (_, i) => `ok-${i}`);
-    await Promise.all(ids.map((id) => sut.publishJob(countJob, { id, failTimes: 0 }, { msgId: id })));
+    await Promise.all(
+      ids.map((id) => sut.publishJob(countJob, { id, failTimes: 0 }, { msgId: id })),
+    );
     await eventually(() => (ids.every((id) => handlers.processed.includes(id)) ? true : undefined));
     expect(Math.max(...handlers.batchSizes)).toBeGreaterThan(1);
     const manager = await raw.jetstreamManager();
-    await eventually(async () => ((await manager.consumers.info(`${namespace}_DELIVERY`, 'test-jobs')).num_ack_pending === 0 ? true : undefined));
+    await eventually(async () =>
+      (await manager.consumers.info(`${namespace}_DELIVERY`, 'test-jobs')).num_ack_pending === 0
+        ? true
+        : undefined,
+    );
   });
 
   it('drops a re-published job with the same message id', async () => {
@@ -146,7 +165,9 @@ describe('messaging against a real NATS with JetStream', () => {
 
   it('retries a failed job with backoff until it succeeds', async () => {
     await sut.publishJob(countJob, { id: 'flaky', failTimes: 1 }, { msgId: 'flaky' });
-    await eventually(() => (handlers.processed.includes('flaky') ? true : undefined), { timeoutMs: 10_000 });
+    await eventually(() => (handlers.processed.includes('flaky') ? true : undefined), {
+      timeoutMs: 10_000,
+    });
   });
 
   it('dead-letters a job that keeps failing after its last attempt, keeping its body', async () => {
@@ -175,7 +196,9 @@ describe('messaging against a real NATS with JetStream', () => {
     return eventually(
       async () => {
         const message = await consumer.next({ expires: 1_000 });
-        return message && message.headers?.get('Clarion-Reason').includes(reason) ? message : undefined;
+        return message && message.headers?.get('Clarion-Reason').includes(reason)
+          ? message
+          : undefined;
       },
       { timeoutMs: 15_000 },
     );

@@ -27,7 +27,13 @@ export class MessagingModule {
         RequestHandlerRegistrar,
         MessagingExplorer,
       ],
-      exports: [MessagingClient, MessagingReadiness, Namespacer, RequestHandlerRegistrar, natsConnectionProvider],
+      exports: [
+        MessagingClient,
+        MessagingReadiness,
+        Namespacer,
+        RequestHandlerRegistrar,
+        natsConnectionProvider,
+      ],
     };
   }
 }

@@ -5,7 +5,10 @@ import { decodeJson } from './client/json-codec';
 import { DtoClass } from './decorators';
 
 /** Decodes a message body and validates it against its contract class. */
-export async function decodeAndValidate<T extends object>(data: Uint8Array, dto: DtoClass | undefined): Promise<T> {
+export async function decodeAndValidate<T extends object>(
+  data: Uint8Array,
+  dto: DtoClass | undefined,
+): Promise<T> {
   let plain: unknown;
   try {
     plain = data.length === 0 ? {} : decodeJson(data);

@@ -20,10 +20,12 @@ export class PersistenceModule {
         TypeOrmModule.forRootAsync({
           useFactory: () => serviceDataSourceOptions(options),
           dataSourceFactory: async (dataSourceOptions) => {
+            if (!dataSourceOptions) throw new Error('no data source options');
             await ensureDatabaseExists(options.url);
-            const dataSource = await new DataSource(dataSourceOptions!).initialize();
+            const dataSource = await new DataSource(dataSourceOptions).initialize();
             const applied = await runMigrationsWithLock(dataSource, options.schema);
-            if (applied > 0) new Logger('Persistence').log(`${applied} migration(s) applied to ${options.schema}`);
+            if (applied > 0)
+              new Logger('Persistence').log(`${applied} migration(s) applied to ${options.schema}`);
             return dataSource;
           },
         }),

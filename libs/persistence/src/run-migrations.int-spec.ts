@@ -29,14 +29,25 @@ describe(runMigrationsWithLock.name, () => {
     const replicas = await Promise.all(
       [1, 2, 3].map(() =>
         new DataSource(
-          serviceDataSourceOptions({ url: database.url, schema: 'lockdemo', entities: [], migrations: [CreateCounter1700000000000] }),
+          serviceDataSourceOptions({
+            url: database.url,
+            schema: 'lockdemo',
+            entities: [],
+            migrations: [CreateCounter1700000000000],
+          }),
         ).initialize(),
       ),
     );
-    const applied = await Promise.all(replicas.map((replica) => runMigrationsWithLock(replica, 'lockdemo')));
+    const applied = await Promise.all(
+      replicas.map((replica) => runMigrationsWithLock(replica, 'lockdemo')),
+    );
     expect(applied.sort()).toEqual([0, 0, 1]);
-    await expect(replicas[0]!.query('SELECT count(*)::int AS n FROM lockdemo.counter')).resolves.toEqual([{ n: 1 }]);
-    await expect(replicas[0]!.query('SELECT count(*)::int AS n FROM lockdemo.migrations')).resolves.toEqual([{ n: 1 }]);
+    await expect(
+      replicas[0]!.query('SELECT count(*)::int AS n FROM lockdemo.counter'),
+    ).resolves.toEqual([{ n: 1 }]);
+    await expect(
+      replicas[0]!.query('SELECT count(*)::int AS n FROM lockdemo.migrations'),
+    ).resolves.toEqual([{ n: 1 }]);
     await Promise.all(replicas.map((replica) => replica.destroy()));
   });
 

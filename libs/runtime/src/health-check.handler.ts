@@ -9,8 +9,10 @@ export function answerHealthChecks(
   service: ServiceName,
   readiness: ReadinessRegistry,
 ): void {
-  app.get(RequestHandlerRegistrar, { strict: false }).register(
-    { subject: healthCheckRequest(service).subject },
-    async (): Promise<HealthReply> => ({ service, ...(await readiness.evaluate()) }),
-  );
+  app
+    .get(RequestHandlerRegistrar, { strict: false })
+    .register({ subject: healthCheckRequest(service).subject }, async (): Promise<HealthReply> => ({
+      service,
+      ...(await readiness.evaluate()),
+    }));
 }

@@ -19,7 +19,9 @@ export interface RunServiceOptions {
  * Boots a service that talks only over NATS: its Nest context, liveness/readiness endpoints for
  * Kubernetes, and a clean stop on SIGINT/SIGTERM.
  */
-export async function runService(options: RunServiceOptions): Promise<INestApplicationContext | undefined> {
+export async function runService(
+  options: RunServiceOptions,
+): Promise<INestApplicationContext | undefined> {
   try {
     return await bootService(options);
   } catch (error) {
@@ -37,6 +39,8 @@ async function bootService(options: RunServiceOptions): Promise<INestApplication
   answerHealthChecks(app, options.name, readiness);
   const healthServer = await startHealthServer(options.healthPort, readiness);
   stopOnSignals(app, () => void healthServer.close());
-  new Logger(options.name).log(`ready in ${Date.now() - started} ms (health on :${options.healthPort})`);
+  new Logger(options.name).log(
+    `ready in ${Date.now() - started} ms (health on :${options.healthPort})`,
+  );
   return app;
 }

@@ -6,7 +6,10 @@ import { stopTracing } from '@clarion/observability';
  * shutdown hooks (consumers finish their batch, NATS drains, the database pool closes), then
  * buffered spans are flushed.
  */
-export function stopOnSignals(app: INestApplicationContext, beforeStop: () => void | Promise<void>): void {
+export function stopOnSignals(
+  app: INestApplicationContext,
+  beforeStop: () => void | Promise<void>,
+): void {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;

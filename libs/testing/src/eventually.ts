@@ -17,5 +17,7 @@ export async function eventually<T>(
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
-  throw new Error(`condition not met within ${timeoutMs} ms${lastError ? `: ${String(lastError)}` : ''}`);
+  throw new Error(
+    `condition not met within ${timeoutMs} ms${lastError ? `: ${String(lastError)}` : ''}`,
+  );
 }

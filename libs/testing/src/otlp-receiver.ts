@@ -12,7 +12,9 @@ export interface ReceivedSpan {
 interface OtlpJson {
   resourceSpans?: {
     resource?: { attributes?: { key: string; value: { stringValue?: string } }[] };
-    scopeSpans?: { spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string }[] }[];
+    scopeSpans?: {
+      spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string }[];
+    }[];
   }[];
 }
 
@@ -39,10 +41,18 @@ export class OtlpReceiver {
 
   private collect(payload: OtlpJson): void {
     for (const resourceSpans of payload.resourceSpans ?? []) {
-      const service = resourceSpans.resource?.attributes?.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
+      const service =
+        resourceSpans.resource?.attributes?.find((a) => a.key === 'service.name')?.value
+          .stringValue ?? '';
       for (const scope of resourceSpans.scopeSpans ?? []) {
         for (const span of scope.spans ?? []) {
-          this.spans.push({ service, traceId: span.traceId, spanId: span.spanId, parentSpanId: span.parentSpanId, name: span.name });
+          this.spans.push({
+            service,
+            traceId: span.traceId,
+            spanId: span.spanId,
+            parentSpanId: span.parentSpanId,
+            name: span.name,
+          });
         }
       }
     }

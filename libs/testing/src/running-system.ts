@@ -42,14 +42,19 @@ export class RunningSystem {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    for (const stream of [this.child.stdout!, this.child.stderr!]) {
-      stream.on('data', (chunk: Buffer) => this.output.push(chunk.toString('utf8')));
+    for (const stream of [this.child.stdout, this.child.stderr]) {
+      stream?.on('data', (chunk: Buffer) => this.output.push(chunk.toString('utf8')));
     }
-    await eventually(async () => ((await fetch(`${this.baseUrl}/status`)).status === 200 ? true : undefined), {
-      timeoutMs,
-      intervalMs: 200,
-    }).catch((error: unknown) => {
-      throw new Error(`the system did not become ready: ${String(error)}\n${this.output.join('').slice(-4000)}`);
+    await eventually(
+      async () => ((await fetch(`${this.baseUrl}/status`)).status === 200 ? true : undefined),
+      {
+        timeoutMs,
+        intervalMs: 200,
+      },
+    ).catch((error: unknown) => {
+      throw new Error(
+        `the system did not become ready: ${String(error)}\n${this.output.join('').slice(-4000)}`,
+      );
     });
   }
 
@@ -57,7 +62,15 @@ export class RunningSystem {
   createAccount(name: string, email: string): AccountResponseDto {
     const result = spawnSync(
       process.execPath,
-      [join(ROOT, 'dist/apps/billing/src/admin/main.js'), 'account', 'create', '--name', name, '--email', email],
+      [
+        join(ROOT, 'dist/apps/billing/src/admin/main.js'),
+        'account',
+        'create',
+        '--name',
+        name,
+        '--email',
+        email,
+      ],
       { env: { ...process.env, DATABASE_URL: this.options.databaseUrl }, encoding: 'utf8' },
     );
     if (result.status !== 0) throw new Error(`admin failed: ${result.stderr}`);
@@ -68,7 +81,9 @@ export class RunningSystem {
   async stop(timeoutMs = 20_000): Promise<number | null> {
     const child = this.child;
     if (!child || child.exitCode !== null) return child?.exitCode ?? null;
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code) => resolve(code)),
+    );
     child.kill('SIGINT');
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     const code = await exited;

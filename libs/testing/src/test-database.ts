@@ -9,7 +9,9 @@ export interface TestDatabase {
 }
 
 /** A fresh, empty database on the test PostgreSQL, so each test file starts from nothing. */
-export async function createTestDatabase(baseUrl = requireEnv('DATABASE_URL')): Promise<TestDatabase> {
+export async function createTestDatabase(
+  baseUrl = requireEnv('DATABASE_URL'),
+): Promise<TestDatabase> {
   const name = `clarion_test_${randomBytes(6).toString('hex')}`;
   const admin = maintenanceUrl(baseUrl);
   await withClient(admin, (client) => client.query(`CREATE DATABASE ${name}`));
@@ -19,7 +21,10 @@ export async function createTestDatabase(baseUrl = requireEnv('DATABASE_URL')): 
     url: url.toString(),
     query: <T>(sql: string, params?: unknown[]) =>
       withClient(url.toString(), async (client) => (await client.query(sql, params)).rows as T[]),
-    drop: () => withClient(admin, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withClient(admin, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      ).then(() => undefined),
   };
 }
 

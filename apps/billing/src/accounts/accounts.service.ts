@@ -34,7 +34,11 @@ export class AccountsService {
         accountType: 'free',
       });
       const owner = await this.findOrCreateProfile(manager, command.ownerEmail);
-      await manager.save(MembershipEntity, { accountId: account.id, profileId: owner.id, role: 'owner' });
+      await manager.save(MembershipEntity, {
+        accountId: account.id,
+        profileId: owner.id,
+        role: 'owner',
+      });
       const environment = await manager.save(EnvironmentEntity, {
         id: newTimeOrderedId(),
         accountId: account.id,
@@ -67,6 +71,9 @@ export class AccountsService {
   private async findOrCreateProfile(manager: EntityManager, email: string): Promise<ProfileEntity> {
     const normalized = email.trim().toLowerCase();
     const existing = await manager.findOneBy(ProfileEntity, { email: normalized });
-    return existing ?? manager.save(ProfileEntity, { id: newTimeOrderedId(), email: normalized, passwordHash: null });
+    return (
+      existing ??
+      manager.save(ProfileEntity, { id: newTimeOrderedId(), email: normalized, passwordHash: null })
+    );
   }
 }

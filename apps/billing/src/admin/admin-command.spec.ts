@@ -2,7 +2,9 @@ import { parseAdminCommand } from './admin-command';
 
 describe(parseAdminCommand.name, () => {
   it('reads account create with its name and owner email', () => {
-    expect(parseAdminCommand(['account', 'create', '--name', 'Acme', '--email', 'ops@acme.test'])).toEqual({
+    expect(
+      parseAdminCommand(['account', 'create', '--name', 'Acme', '--email', 'ops@acme.test']),
+    ).toEqual({
       kind: 'account create',
       name: 'Acme',
       email: 'ops@acme.test',
@@ -14,7 +16,11 @@ describe(parseAdminCommand.name, () => {
   });
 
   it('rejects a missing name and a malformed email', () => {
-    expect(() => parseAdminCommand(['account', 'create', '--email', 'ops@acme.test'])).toThrow(/--name is required/);
-    expect(() => parseAdminCommand(['account', 'create', '--name', 'A', '--email', 'nope'])).toThrow(/--email must be/);
+    expect(() => parseAdminCommand(['account', 'create', '--email', 'ops@acme.test'])).toThrow(
+      /--name is required/,
+    );
+    expect(() =>
+      parseAdminCommand(['account', 'create', '--name', 'A', '--email', 'nope']),
+    ).toThrow(/--email must be/);
   });
 });

@@ -6,7 +6,8 @@ export interface CreateAccountAdminCommand {
   email: string;
 }
 
-export const ADMIN_USAGE = 'usage: npm run admin -- account create --name <name> --email <owner email>';
+export const ADMIN_USAGE =
+  'usage: npm run admin -- account create --name <name> --email <owner email>';
 
 /** Parses the admin command line; throws with the usage line when it does not fit. */
 export function parseAdminCommand(argv: string[]): CreateAccountAdminCommand {

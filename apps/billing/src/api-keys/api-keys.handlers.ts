@@ -10,7 +10,11 @@ export class ApiKeysHandlers {
   @HandleRequest(Requests.resolveApiKey, ResolveApiKeyRequest)
   async resolveApiKey(request: ResolveApiKeyRequest): Promise<Principal> {
     const key = await this.keys.findLiveByHash(request.keyHash);
-    if (!key) throw new UnauthorizedError('The API key is not valid', 'Use an API key of one of your environments.');
+    if (!key)
+      throw new UnauthorizedError(
+        'The API key is not valid',
+        'Use an API key of one of your environments.',
+      );
     return key;
   }
 }

@@ -18,7 +18,11 @@ export class EnvironmentsHandlers {
   @HandleRequest(Requests.resolveClient, ResolveClientRequest)
   async resolveClient(request: ResolveClientRequest): Promise<ClientEnvironment> {
     const environment = await this.environments.findByClientId(request.clientId);
-    if (!environment) throw new UnauthorizedError('The clientId is not known', 'Use the clientId of one of your environments.');
+    if (!environment)
+      throw new UnauthorizedError(
+        'The clientId is not known',
+        'Use the clientId of one of your environments.',
+      );
     return toClientEnvironment(environment);
   }
 

@@ -5,7 +5,10 @@ import { EnvironmentEntity } from './environment.entity';
 
 @Injectable()
 export class EnvironmentsRepository {
-  constructor(@InjectRepository(EnvironmentEntity) private readonly environments: Repository<EnvironmentEntity>) {}
+  constructor(
+    @InjectRepository(EnvironmentEntity)
+    private readonly environments: Repository<EnvironmentEntity>,
+  ) {}
 
   findByClientId(clientId: string): Promise<EnvironmentEntity | null> {
     return this.environments.findOneBy({ clientId });

@@ -20,11 +20,17 @@ export class InappDeliveryService {
 
   async deliver(items: JobItem<InboxEntry>[]): Promise<void> {
     const sentAt = new Date();
-    await Promise.all(items.map((item) => this.report(item.payload, 'sent', sentAt, item.traceContext)));
+    await Promise.all(
+      items.map((item) => this.report(item.payload, 'sent', sentAt, item.traceContext)),
+    );
     const { storedAt } = await this.messaging.request(Requests.storeInboxEntries, {
       entries: items.map((item) => item.payload),
     });
-    await Promise.all(items.map((item) => this.report(item.payload, 'delivered', new Date(storedAt), item.traceContext)));
+    await Promise.all(
+      items.map((item) =>
+        this.report(item.payload, 'delivered', new Date(storedAt), item.traceContext),
+      ),
+    );
   }
 
   private report(entry: InboxEntry, status: DeliveryStatus, at: Date, traceContext: Context) {

@@ -7,7 +7,11 @@ import { InappDeliveryService } from './inapp-delivery.service';
 export class InappJobsConsumer {
   constructor(private readonly delivery: InappDeliveryService) {}
 
-  @ConsumeJobs(Jobs.inappDelivery, { durable: Consumers.deliveryWorkersInapp, dto: InboxEntry, maxBatch: 250 })
+  @ConsumeJobs(Jobs.inappDelivery, {
+    durable: Consumers.deliveryWorkersInapp,
+    dto: InboxEntry,
+    maxBatch: 250,
+  })
   handle(items: JobItem<InboxEntry>[]): Promise<void> {
     return this.delivery.deliver(items);
   }

@@ -7,7 +7,11 @@ import { ApiKeyGuard, EndUserGuard } from './auth.guards';
 
 /** The operation needs an API key (or the environment's client credentials). */
 export function RequiresApiKey(): ClassDecorator & MethodDecorator {
-  return applyDecorators(UseGuards(ApiKeyGuard), ApiBearerAuth('apiKey'), ApiBasicAuth('clientCredentials'));
+  return applyDecorators(
+    UseGuards(ApiKeyGuard),
+    ApiBearerAuth('apiKey'),
+    ApiBasicAuth('clientCredentials'),
+  );
 }
 
 /** The operation acts for one end user (Basic clientId:userId:hmac). */
@@ -16,9 +20,17 @@ export function RequiresEndUser(): ClassDecorator & MethodDecorator {
 }
 
 export const CurrentPrincipal = createParamDecorator(
-  (_: unknown, context: ExecutionContext): Principal => context.switchToHttp().getRequest<FastifyRequest>().principal!,
+  (_: unknown, context: ExecutionContext): Principal => {
+    const { principal } = context.switchToHttp().getRequest<FastifyRequest>();
+    if (!principal) throw new Error('CurrentPrincipal used on a route without RequiresApiKey');
+    return principal;
+  },
 );
 
 export const CurrentEndUser = createParamDecorator(
-  (_: unknown, context: ExecutionContext): EndUser => context.switchToHttp().getRequest<FastifyRequest>().endUser!,
+  (_: unknown, context: ExecutionContext): EndUser => {
+    const { endUser } = context.switchToHttp().getRequest<FastifyRequest>();
+    if (!endUser) throw new Error('CurrentEndUser used on a route without RequiresEndUser');
+    return endUser;
+  },
 );

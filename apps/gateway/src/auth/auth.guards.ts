@@ -11,7 +11,9 @@ export class ApiKeyGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    request.principal = await this.resolver.principalOf(parseAuthorization(request.headers.authorization));
+    request.principal = await this.resolver.principalOf(
+      parseAuthorization(request.headers.authorization),
+    );
     return true;
   }
 }
@@ -23,7 +25,9 @@ export class EndUserGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    request.endUser = await this.resolver.endUserOf(parseAuthorization(request.headers.authorization));
+    request.endUser = await this.resolver.endUserOf(
+      parseAuthorization(request.headers.authorization),
+    );
     return true;
   }
 }

@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ClientEnvironment, DomainError, ErrorCode, Principal, Requests, UnauthorizedError } from '@clarion/contracts';
+import {
+  ClientEnvironment,
+  DomainError,
+  ErrorCode,
+  Principal,
+  Requests,
+  UnauthorizedError,
+} from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { GatewayEnv } from '../gateway.env';
 import { GATEWAY_ENV } from '../gateway.tokens';
@@ -10,7 +17,8 @@ import { isValidEndUserHmac } from './end-user-hmac';
 import { ExpiringCache } from './expiring-cache';
 
 const UNKNOWN_CREDENTIALS_TTL_MS = 5_000;
-const isUnauthorized = (error: unknown) => error instanceof DomainError && error.code === ErrorCode.UNAUTHORIZED;
+const isUnauthorized = (error: unknown) =>
+  error instanceof DomainError && error.code === ErrorCode.UNAUTHORIZED;
 
 /**
  * Turns presented credentials into a principal or an end user. Billing is asked over NATS; the
@@ -25,8 +33,16 @@ export class CredentialsResolver {
     private readonly messaging: MessagingClient,
     @Inject(GATEWAY_ENV) env: GatewayEnv,
   ) {
-    this.keys = new ExpiringCache(env.AUTH_CACHE_TTL_MS, UNKNOWN_CREDENTIALS_TTL_MS, isUnauthorized);
-    this.clients = new ExpiringCache(env.AUTH_CACHE_TTL_MS, UNKNOWN_CREDENTIALS_TTL_MS, isUnauthorized);
+    this.keys = new ExpiringCache(
+      env.AUTH_CACHE_TTL_MS,
+      UNKNOWN_CREDENTIALS_TTL_MS,
+      isUnauthorized,
+    );
+    this.clients = new ExpiringCache(
+      env.AUTH_CACHE_TTL_MS,
+      UNKNOWN_CREDENTIALS_TTL_MS,
+      isUnauthorized,
+    );
   }
 
   /** An API key (Bearer) or the environment's clientId:clientSecret (Basic). */
@@ -34,19 +50,31 @@ export class CredentialsResolver {
     switch (credentials.kind) {
       case 'apiKey': {
         const keyHash = createHash('sha256').update(credentials.key).digest('hex');
-        return this.keys.get(keyHash, () => this.messaging.request(Requests.resolveApiKey, { keyHash }));
+        return this.keys.get(keyHash, () =>
+          this.messaging.request(Requests.resolveApiKey, { keyHash }),
+        );
       }
       case 'client': {
         const environment = await this.environmentOf(credentials.clientId);
         if (!sameSecret(environment.clientSecret, credentials.clientSecret)) throw invalidClient();
-        return { accountId: environment.accountId, envId: environment.envId, clientId: environment.clientId };
+        return {
+          accountId: environment.accountId,
+          envId: environment.envId,
+          clientId: environment.clientId,
+        };
       }
       case 'endUser':
-        throw new UnauthorizedError('End-user credentials are only accepted by the /user/inapp operations', 'Use an API key: Authorization: Bearer <API key>.');
+        throw new UnauthorizedError(
+          'End-user credentials are only accepted by the /user/inapp operations',
+          'Use an API key: Authorization: Bearer <API key>.',
+        );
       case 'none':
         throw missingCredentials('Authorization: Bearer <API key>');
       case 'malformed':
-        throw new UnauthorizedError(`Malformed credentials: ${credentials.reason}`, 'Use Authorization: Bearer <API key>.');
+        throw new UnauthorizedError(
+          `Malformed credentials: ${credentials.reason}`,
+          'Use Authorization: Bearer <API key>.',
+        );
     }
   }
 
@@ -55,16 +83,32 @@ export class CredentialsResolver {
     if (credentials.kind !== 'endUser') {
       throw missingCredentials('Authorization: Basic base64(clientId:userId:hmac)');
     }
-    if (!credentials.userId) throw new UnauthorizedError('The userId is empty', 'Send Basic base64(clientId:userId:hmac).');
+    if (!credentials.userId)
+      throw new UnauthorizedError(
+        'The userId is empty',
+        'Send Basic base64(clientId:userId:hmac).',
+      );
     const environment = await this.environmentOf(credentials.clientId);
-    if (environment.secureMode && !isValidEndUserHmac(environment.clientSecret, credentials.userId, credentials.hmac)) {
-      throw new UnauthorizedError('The hmac does not match the userId', 'Compute base64(HMAC-SHA256(clientSecret, userId)) on your server.');
+    if (
+      environment.secureMode &&
+      !isValidEndUserHmac(environment.clientSecret, credentials.userId, credentials.hmac)
+    ) {
+      throw new UnauthorizedError(
+        'The hmac does not match the userId',
+        'Compute base64(HMAC-SHA256(clientSecret, userId)) on your server.',
+      );
     }
-    return { accountId: environment.accountId, envId: environment.envId, userId: credentials.userId };
+    return {
+      accountId: environment.accountId,
+      envId: environment.envId,
+      userId: credentials.userId,
+    };
   }
 
   private environmentOf(clientId: string): Promise<ClientEnvironment> {
-    return this.clients.get(clientId, () => this.messaging.request(Requests.resolveClient, { clientId }));
+    return this.clients.get(clientId, () =>
+      this.messaging.request(Requests.resolveClient, { clientId }),
+    );
   }
 }
 
@@ -75,7 +119,10 @@ function sameSecret(expected: string, presented: string): boolean {
 }
 
 function invalidClient(): UnauthorizedError {
-  return new UnauthorizedError('The client credentials are not valid', 'Use the clientId and clientSecret of one of your environments.');
+  return new UnauthorizedError(
+    'The client credentials are not valid',
+    'Use the clientId and clientSecret of one of your environments.',
+  );
 }
 
 function missingCredentials(expected: string): UnauthorizedError {

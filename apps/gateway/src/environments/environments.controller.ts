@@ -11,7 +11,10 @@ export class EnvironmentsController {
   constructor(private readonly messaging: MessagingClient) {}
 
   @Get()
-  @ApiOperation({ operationId: 'EnvironmentsListEnvironments', summary: 'All environments of the account' })
+  @ApiOperation({
+    operationId: 'EnvironmentsListEnvironments',
+    summary: 'All environments of the account',
+  })
   @ApiOkResponse({ type: [EnvironmentResponseDto] })
   list(@CurrentPrincipal() principal: Principal): Promise<EnvironmentResponseDto[]> {
     return this.messaging.request(Requests.listEnvironments, { accountId: principal.accountId });

@@ -14,20 +14,32 @@ export function toDomainError(error: unknown, method: string, url: string): Doma
   if (error instanceof DomainError) return error;
   if (error instanceof HttpException) return fromHttpException(error, method, url);
   logger.error(error instanceof Error ? error : String(error), `${method} ${url}`);
-  return new DomainError(ErrorCode.INTERNAL_ERROR, 'Something went wrong on our side', 'Retry; if it persists, report the trackingId.');
+  return new DomainError(
+    ErrorCode.INTERNAL_ERROR,
+    'Something went wrong on our side',
+    'Retry; if it persists, report the trackingId.',
+  );
 }
 
 function fromHttpException(error: HttpException, method: string, url: string): DomainError {
   switch (error.getStatus()) {
     case HttpStatus.NOT_FOUND:
-      return new DomainError(ErrorCode.ROUTE_NOT_FOUND, `No operation at ${method} ${url.split('?')[0]}`, 'See /docs for the operations of this API.');
+      return new DomainError(
+        ErrorCode.ROUTE_NOT_FOUND,
+        `No operation at ${method} ${url.split('?')[0]}`,
+        'See /docs for the operations of this API.',
+      );
     case HttpStatus.PAYLOAD_TOO_LARGE:
       return new DomainError(ErrorCode.PAYLOAD_TOO_LARGE, 'The request body is too large');
     case HttpStatus.UNSUPPORTED_MEDIA_TYPE:
       return new DomainError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'The body must be JSON', JSON_FIX);
     default:
       return /json/i.test(error.message)
-        ? new DomainError(ErrorCode.INVALID_JSON, `The body is not valid JSON: ${error.message}`, JSON_FIX)
+        ? new DomainError(
+            ErrorCode.INVALID_JSON,
+            `The body is not valid JSON: ${error.message}`,
+            JSON_FIX,
+          )
         : new DomainError(ErrorCode.VALIDATION_FAILED, error.message);
   }
 }

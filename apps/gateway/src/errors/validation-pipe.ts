@@ -13,6 +13,9 @@ export function contractValidationPipe(): ValidationPipe {
     forbidUnknownValues: false,
     validationError: { target: false, value: false },
     exceptionFactory: (errors) =>
-      new ValidationFailedError(describeValidationErrors(errors), 'Correct the named fields; see /docs for the body of this operation.'),
+      new ValidationFailedError(
+        describeValidationErrors(errors),
+        'Correct the named fields; see /docs for the body of this operation.',
+      ),
   });
 }

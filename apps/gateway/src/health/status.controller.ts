@@ -1,5 +1,11 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiExcludeEndpoint,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { StatusResponseDto } from '@clarion/contracts';
 import { MessagingReadiness } from '@clarion/messaging';
 import { FastifyReply } from 'fastify';
@@ -14,7 +20,10 @@ export class StatusController {
   ) {}
 
   @Get('status')
-  @ApiOperation({ operationId: 'Health', summary: 'Readiness of every service; 503 names those not ready' })
+  @ApiOperation({
+    operationId: 'Health',
+    summary: 'Readiness of every service; 503 names those not ready',
+  })
   @ApiOkResponse({ type: StatusResponseDto })
   @ApiServiceUnavailableResponse({ type: StatusResponseDto })
   async status(@Res() reply: FastifyReply): Promise<void> {

@@ -30,7 +30,11 @@ export class StatusService {
   private async readinessOf(service: ServiceName): Promise<ServiceReadiness> {
     if (service === 'gateway') return this.readiness.isReady() ? 'ready' : 'not_ready';
     try {
-      const reply = await this.messaging.request(healthCheckRequest(service), {}, HEALTH_CHECK_TIMEOUT_MS);
+      const reply = await this.messaging.request(
+        healthCheckRequest(service),
+        {},
+        HEALTH_CHECK_TIMEOUT_MS,
+      );
       return reply.ready ? 'ready' : 'not_ready';
     } catch {
       return 'unreachable';

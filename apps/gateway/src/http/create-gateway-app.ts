@@ -19,9 +19,13 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
     trustProxy: true,
     logger: false,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(env), adapter, {
-    logger: serviceLogger('gateway', env),
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    GatewayModule.forRoot(env),
+    adapter,
+    {
+      logger: serviceLogger('gateway', env),
+    },
+  );
   app.useGlobalFilters(new ErrorEnvelopeFilter());
   app.useGlobalPipes(contractValidationPipe());
   // Bodies are JSON only: other media types answer 415 instead of reaching validation as text.

@@ -19,9 +19,15 @@ export class InappController {
   constructor(private readonly messaging: MessagingClient) {}
 
   @Get()
-  @ApiOperation({ operationId: 'UserGetInAppNotifications', summary: "The end user's in-app notifications, newest first" })
+  @ApiOperation({
+    operationId: 'UserGetInAppNotifications',
+    summary: "The end user's in-app notifications, newest first",
+  })
   @ApiOkResponse({ type: InappNotificationsResponseDto })
-  async list(@Query() query: InappListQueryDto, @CurrentEndUser() user: EndUser): Promise<InappNotificationsResponseDto> {
+  async list(
+    @Query() query: InappListQueryDto,
+    @CurrentEndUser() user: EndUser,
+  ): Promise<InappNotificationsResponseDto> {
     const notifications = await this.messaging.request(Requests.listInbox, {
       ...user,
       before: query.before,
@@ -31,7 +37,10 @@ export class InappController {
   }
 
   @Get('unread')
-  @ApiOperation({ operationId: 'UserGetInAppUnreadCount', summary: 'How many in-app notifications are unread' })
+  @ApiOperation({
+    operationId: 'UserGetInAppUnreadCount',
+    summary: 'How many in-app notifications are unread',
+  })
   @ApiOkResponse({ type: InappUnreadCountResponseDto })
   async unread(@CurrentEndUser() user: EndUser): Promise<InappUnreadCountResponseDto> {
     return { count: await this.messaging.request(Requests.countUnread, user) };

@@ -12,11 +12,20 @@ export class LogsController {
   constructor(private readonly messaging: MessagingClient) {}
 
   @Get(':trackingIds')
-  @ApiOperation({ operationId: 'LogsGetLogsByTrackingIds', summary: 'Log records of up to 25 sends' })
+  @ApiOperation({
+    operationId: 'LogsGetLogsByTrackingIds',
+    summary: 'Log records of up to 25 sends',
+  })
   @ApiParam({ name: 'trackingIds', description: 'Comma-separated trackingIds, at most 25' })
   @ApiOkResponse({ type: LogRecordsResponseDto })
-  async byTrackingIds(@Param('trackingIds', TrackingIdsPipe) trackingIds: string[], @CurrentPrincipal() principal: Principal): Promise<LogRecordsResponseDto> {
-    const logs = await this.messaging.request(Requests.logsByTrackingIds, { accountId: principal.accountId, trackingIds });
+  async byTrackingIds(
+    @Param('trackingIds', TrackingIdsPipe) trackingIds: string[],
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<LogRecordsResponseDto> {
+    const logs = await this.messaging.request(Requests.logsByTrackingIds, {
+      accountId: principal.accountId,
+      trackingIds,
+    });
     return { logs };
   }
 }

@@ -7,10 +7,19 @@ export function setupOpenApi(app: INestApplication): void {
     .setTitle('Clarion')
     .setDescription('Self-hostable multi-channel notification service.')
     .setVersion('0.1.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key (clarion_sk_…)' }, 'apiKey')
-    .addBasicAuth({ type: 'http', scheme: 'basic', description: 'clientId:clientSecret' }, 'clientCredentials')
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'API key (clarion_sk_…)' },
+      'apiKey',
+    )
+    .addBasicAuth(
+      { type: 'http', scheme: 'basic', description: 'clientId:clientSecret' },
+      'clientCredentials',
+    )
     .addBasicAuth({ type: 'http', scheme: 'basic', description: 'clientId:userId:hmac' }, 'endUser')
     .build();
   const document = SwaggerModule.createDocument(app, config);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'openapi.json',
+    yamlDocumentUrl: 'openapi.yaml',
+  });
 }

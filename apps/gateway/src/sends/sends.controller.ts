@@ -15,7 +15,11 @@ export class SendsController {
   @HttpCode(200)
   @ApiOperation({ operationId: 'Send', summary: 'Send a notification of a type to one user' })
   @ApiOkResponse({ type: SendResponseDto })
-  send(@Body() body: SendDto, @CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest): Promise<SendResponseDto> {
+  send(
+    @Body() body: SendDto,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+  ): Promise<SendResponseDto> {
     return this.sends.accept(body, principal, request);
   }
 }

@@ -11,13 +11,21 @@ export class SendsService {
    * Accepts a send: stores it on the SENDS stream under the request's trackingId, and answers
    * once JetStream holds it, so an acknowledged send survives any later crash.
    */
-  async accept(body: SendDto, principal: Principal, request: FastifyRequest): Promise<SendResponseDto> {
+  async accept(
+    body: SendDto,
+    principal: Principal,
+    request: FastifyRequest,
+  ): Promise<SendResponseDto> {
     const command: SendCommand = {
       trackingId: request.id,
       accountId: principal.accountId,
       envId: principal.envId,
       receivedAt: new Date().toISOString(),
-      origin: { ip: request.ip, agent: request.headers['user-agent'], clientId: principal.clientId },
+      origin: {
+        ip: request.ip,
+        agent: request.headers['user-agent'],
+        clientId: principal.clientId,
+      },
       body,
     };
     await this.messaging.publishJob(Jobs.acceptedSend, command, { msgId: command.trackingId });

@@ -12,16 +12,30 @@ export class UsersController {
 
   @Post(':userId')
   @HttpCode(200)
-  @ApiOperation({ operationId: 'UserIdentify', summary: 'Create or update a user; updates lastSeenTime' })
+  @ApiOperation({
+    operationId: 'UserIdentify',
+    summary: 'Create or update a user; updates lastSeenTime',
+  })
   @ApiOkResponse({ type: UserResponseDto })
-  identify(@Param('userId') userId: string, @Body() fields: UserFieldsDto, @CurrentPrincipal() principal: Principal): Promise<UserResponseDto> {
-    return this.messaging.request(Requests.identifyUser, { ...tenantOf(principal), userId, fields });
+  identify(
+    @Param('userId') userId: string,
+    @Body() fields: UserFieldsDto,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<UserResponseDto> {
+    return this.messaging.request(Requests.identifyUser, {
+      ...tenantOf(principal),
+      userId,
+      fields,
+    });
   }
 
   @Get(':userId')
   @ApiOperation({ operationId: 'UserGetUser', summary: 'Get a user by id' })
   @ApiOkResponse({ type: UserResponseDto })
-  get(@Param('userId') userId: string, @CurrentPrincipal() principal: Principal): Promise<UserResponseDto> {
+  get(
+    @Param('userId') userId: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<UserResponseDto> {
     return this.messaging.request(Requests.getUser, { ...tenantOf(principal), userId });
   }
 }

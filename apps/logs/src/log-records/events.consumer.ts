@@ -9,7 +9,10 @@ import { LogRecordsRepository } from './log-records.repository';
 export class EventsConsumer {
   constructor(private readonly records: LogRecordsRepository) {}
 
-  @ConsumeJobs({ stream: StreamName.EVENTS, subject: 'evt.>' }, { durable: Consumers.logsEvents, dto: EventEnvelope, maxBatch: 500 })
+  @ConsumeJobs(
+    { stream: StreamName.EVENTS, subject: 'evt.>' },
+    { durable: Consumers.logsEvents, dto: EventEnvelope, maxBatch: 500 },
+  )
   async handle(items: JobItem<EventEnvelope>[]): Promise<void> {
     await this.records.mergeMany(
       items.map(({ payload }) => ({

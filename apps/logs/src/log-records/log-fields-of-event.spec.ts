@@ -8,7 +8,13 @@ const tenant = {
 };
 
 function event(kind: string, data: object): EventEnvelope {
-  return { id: `${tenant.trackingId}:${kind}`, kind, occurredAt: '2026-11-21T10:00:00.000Z', ...tenant, data: data as Record<string, unknown> };
+  return {
+    id: `${tenant.trackingId}:${kind}`,
+    kind,
+    occurredAt: '2026-11-21T10:00:00.000Z',
+    ...tenant,
+    data: data as Record<string, unknown>,
+  };
 }
 
 describe(logFieldsOfEvent.name, () => {
@@ -46,9 +52,18 @@ describe(logFieldsOfEvent.name, () => {
 
   it('records delivery steps as <channel>_<status>_at and _after', () => {
     const sut = logFieldsOfEvent(
-      event('delivery.inapp.delivered', { channel: 'inapp', status: 'delivered', at: '2026-11-21T10:00:00.050Z', after: 50 }),
+      event('delivery.inapp.delivered', {
+        channel: 'inapp',
+        status: 'delivered',
+        at: '2026-11-21T10:00:00.050Z',
+        after: 50,
+      }),
     );
-    expect(sut).toEqual({ ...tenant, inapp_delivered_at: '2026-11-21T10:00:00.050Z', inapp_delivered_after: 50 });
+    expect(sut).toEqual({
+      ...tenant,
+      inapp_delivered_at: '2026-11-21T10:00:00.050Z',
+      inapp_delivered_after: 50,
+    });
   });
 
   it('keeps only the tenant fields of an event kind it does not know', () => {

@@ -13,9 +13,15 @@ export type LogFields = Record<string, string | number | boolean>;
  * add only the tenant fields, so a newer producer never breaks an older logs service.
  */
 export function logFieldsOfEvent(event: EventEnvelope): LogFields {
-  const base: LogFields = { trackingId: event.trackingId, accountId: event.accountId, envId: event.envId };
-  if (event.kind === SEND_PROCESSED) return { ...base, ...processedFields(event.data as unknown as SendProcessedData) };
-  if (event.kind.startsWith('delivery.')) return { ...base, ...deliveryFields(event.data as unknown as DeliveryEventData) };
+  const base: LogFields = {
+    trackingId: event.trackingId,
+    accountId: event.accountId,
+    envId: event.envId,
+  };
+  if (event.kind === SEND_PROCESSED)
+    return { ...base, ...processedFields(event.data as unknown as SendProcessedData) };
+  if (event.kind.startsWith('delivery.'))
+    return { ...base, ...deliveryFields(event.data as unknown as DeliveryEventData) };
   return base;
 }
 
@@ -40,7 +46,11 @@ function processedFields(data: SendProcessedData): LogFields {
   return fields;
 }
 
-function decisionFields(channel: string, decision: ChannelDecision, processedAt: string): LogFields {
+function decisionFields(
+  channel: string,
+  decision: ChannelDecision,
+  processedAt: string,
+): LogFields {
   const fields: LogFields = { [`${channel}_routing`]: decision.routing };
   assignDefined(fields, {
     [`${channel}_routing_reason`]: decision.reason,
@@ -62,6 +72,9 @@ function deliveryFields(data: DeliveryEventData): LogFields {
   return fields;
 }
 
-function assignDefined(target: LogFields, values: Record<string, string | number | boolean | undefined>): void {
+function assignDefined(
+  target: LogFields,
+  values: Record<string, string | number | boolean | undefined>,
+): void {
   for (const [key, value] of Object.entries(values)) if (value !== undefined) target[key] = value;
 }

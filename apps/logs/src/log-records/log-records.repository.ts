@@ -20,9 +20,12 @@ export class LogRecordsRepository {
     if (merged.length === 0) return;
     const params: unknown[] = [];
     const tuples = merged.map((c) => {
-      const [id, account, env, record] = [c.trackingId, c.accountId, c.envId, JSON.stringify(c.fields)].map(
-        (value) => `$${params.push(value)}`,
-      );
+      const [id, account, env, record] = [
+        c.trackingId,
+        c.accountId,
+        c.envId,
+        JSON.stringify(c.fields),
+      ].map((value) => `$${params.push(value)}`);
       return `(${id}, ${account}, ${env}, ${record}::jsonb)`;
     });
     await this.dataSource.query(
@@ -49,7 +52,10 @@ function mergeByTrackingId(changes: LogRecordChange[]): LogRecordChange[] {
   const bySend = new Map<string, LogRecordChange>();
   for (const change of changes) {
     const earlier = bySend.get(change.trackingId);
-    bySend.set(change.trackingId, earlier ? { ...earlier, fields: { ...earlier.fields, ...change.fields } } : change);
+    bySend.set(
+      change.trackingId,
+      earlier ? { ...earlier, fields: { ...earlier.fields, ...change.fields } } : change,
+    );
   }
   return [...bySend.values()];
 }

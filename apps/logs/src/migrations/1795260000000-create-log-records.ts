@@ -13,7 +13,9 @@ export class CreateLogRecords1795260000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
     // trackingIds are UUIDv7, so ordering by them lists the newest sends first.
-    await runner.query(`CREATE INDEX ix_log_records_account_newest ON logs.log_records (account_id, tracking_id DESC)`);
+    await runner.query(
+      `CREATE INDEX ix_log_records_account_newest ON logs.log_records (account_id, tracking_id DESC)`,
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {

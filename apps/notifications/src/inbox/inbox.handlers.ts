@@ -24,7 +24,11 @@ export class InboxHandlers {
 
   @HandleRequest(Requests.listInbox, ListInboxRequest)
   async list(request: ListInboxRequest): Promise<InappNotificationResponseDto[]> {
-    const entries = await this.inbox.listNewestFirst(request, parseBefore(request.before), request.count);
+    const entries = await this.inbox.listNewestFirst(
+      request,
+      parseBefore(request.before),
+      request.count,
+    );
     return entries.map(toInappNotificationResponse);
   }
 
@@ -39,7 +43,10 @@ export function parseBefore(before: string | undefined): Date | undefined {
   if (before === undefined || before === '') return undefined;
   const date = /^\d+$/.test(before) ? new Date(Number(before)) : new Date(before);
   if (Number.isNaN(date.getTime())) {
-    throw new ValidationFailedError(`before "${before}" is neither epoch milliseconds nor an ISO date`, 'Pass e.g. before=2026-01-31T12:00:00Z or before=1769860800000.');
+    throw new ValidationFailedError(
+      `before "${before}" is neither epoch milliseconds nor an ISO date`,
+      'Pass e.g. before=2026-01-31T12:00:00Z or before=1769860800000.',
+    );
   }
   return date;
 }

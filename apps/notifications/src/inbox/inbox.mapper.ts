@@ -1,7 +1,9 @@
 import { InappNotificationResponseDto } from '@clarion/contracts';
 import { InboxNotificationEntity } from './inbox-notification.entity';
 
-export function toInappNotificationResponse(entry: InboxNotificationEntity): InappNotificationResponseDto {
+export function toInappNotificationResponse(
+  entry: InboxNotificationEntity,
+): InappNotificationResponseDto {
   const iso = (date: Date | null) => date?.toISOString();
   return withoutUndefined({
     id: entry.trackingId,

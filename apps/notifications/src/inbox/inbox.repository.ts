@@ -8,7 +8,8 @@ import { InboxNotificationEntity } from './inbox-notification.entity';
 export class InboxRepository {
   constructor(
     private readonly dataSource: DataSource,
-    @InjectRepository(InboxNotificationEntity) private readonly inbox: Repository<InboxNotificationEntity>,
+    @InjectRepository(InboxNotificationEntity)
+    private readonly inbox: Repository<InboxNotificationEntity>,
   ) {}
 
   /** Stores many entries in one statement; an entry stored before (a redelivery) is left alone. */
@@ -17,8 +18,17 @@ export class InboxRepository {
     const params: unknown[] = [];
     const tuples = entries.map((e) => {
       const values = [
-        e.accountId, e.envId, e.trackingId, e.userId, e.notificationId, e.subNotificationId ?? null,
-        e.title, e.redirectURL ?? null, e.imageURL ?? null, JSON.stringify(e.parameters), e.receivedAt,
+        e.accountId,
+        e.envId,
+        e.trackingId,
+        e.userId,
+        e.notificationId,
+        e.subNotificationId ?? null,
+        e.title,
+        e.redirectURL ?? null,
+        e.imageURL ?? null,
+        JSON.stringify(e.parameters),
+        e.receivedAt,
       ];
       return `(${values.map((v) => `$${params.push(v)}`).join(', ')})`;
     });
@@ -32,7 +42,11 @@ export class InboxRepository {
     );
   }
 
-  listNewestFirst(user: EndUserRef, before: Date | undefined, count: number): Promise<InboxNotificationEntity[]> {
+  listNewestFirst(
+    user: EndUserRef,
+    before: Date | undefined,
+    count: number,
+  ): Promise<InboxNotificationEntity[]> {
     return this.inbox.find({
       where: { ...tenantUser(user), ...(before && { createdAt: LessThan(before) }) },
       order: { createdAt: 'DESC', trackingId: 'DESC' },

@@ -31,10 +31,13 @@ export class NotificationTypesRepository {
     return this.dataSource
       .getRepository(NotificationTypeEntity)
       .createQueryBuilder('t')
-      .where('(t.env_id, t.notification_id) IN (SELECT * FROM unnest(:envIds::uuid[], :ids::text[]))', {
-        envIds: types.map((t) => t.envId),
-        ids: types.map((t) => t.notificationId),
-      })
+      .where(
+        '(t.env_id, t.notification_id) IN (SELECT * FROM unnest(:envIds::uuid[], :ids::text[]))',
+        {
+          envIds: types.map((t) => t.envId),
+          ids: types.map((t) => t.notificationId),
+        },
+      )
       .getMany();
   }
 }

@@ -2,13 +2,17 @@ import { renderTemplate } from './render-template';
 
 describe(renderTemplate.name, () => {
   it('replaces placeholders with parameters, spaces inside the braces allowed', () => {
-    expect(renderTemplate('Hi {{name}}, {{ count }} new', { name: 'Ada', count: 3 })).toBe('Hi Ada, 3 new');
+    expect(renderTemplate('Hi {{name}}, {{ count }} new', { name: 'Ada', count: 3 })).toBe(
+      'Hi Ada, 3 new',
+    );
   });
 
   it('follows dotted paths into nested parameters', () => {
-    expect(renderTemplate('{{order.id}} by {{order.buyer.name}}', { order: { id: 'o-1', buyer: { name: 'Bo' } } })).toBe(
-      'o-1 by Bo',
-    );
+    expect(
+      renderTemplate('{{order.id}} by {{order.buyer.name}}', {
+        order: { id: 'o-1', buyer: { name: 'Bo' } },
+      }),
+    ).toBe('o-1 by Bo');
   });
 
   it('prefers a flat key that contains a dot', () => {

@@ -10,10 +10,15 @@ export function renderTemplate(template: string, parameters: Record<string, unkn
 
 function lookup(parameters: Record<string, unknown>, path: string): unknown {
   if (path in parameters) return parameters[path];
-  return path.split('.').reduce<unknown>(
-    (value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined),
-    parameters,
-  );
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) =>
+        typeof value === 'object' && value !== null
+          ? (value as Record<string, unknown>)[key]
+          : undefined,
+      parameters,
+    );
 }
 
 function stringify(value: unknown): string {

@@ -12,13 +12,19 @@ import {
   Routing,
   SEND_PROCESSED,
   SendCommand,
+  SendInappContentDto,
   SendProcessedData,
 } from '@clarion/contracts';
 import { JobItem, MessagingClient } from '@clarion/messaging';
 import { keyOf, NotificationTypeCache } from '../notification-types/notification-type.cache';
 import { NotificationTypeEntity } from '../notification-types/notification-type.entity';
 import { UsersRepository } from '../users/users.repository';
-import { channelsOfContent, contentOf, missingContentDecision, resolveChannels } from './channel-resolution';
+import {
+  channelsOfContent,
+  contentOf,
+  missingContentDecision,
+  resolveChannels,
+} from './channel-resolution';
 import { renderTemplate } from './render-template';
 
 interface AcceptedSend {
@@ -41,11 +47,21 @@ export class SendPipeline {
   ) {}
 
   async process(items: JobItem<SendCommand>[]): Promise<void> {
-    const sends = items.map((item) => ({ item, command: item.payload, send: normalizeSend(item.payload.body) }));
+    const sends = items.map((item) => ({
+      item,
+      command: item.payload,
+      send: normalizeSend(item.payload.body),
+    }));
     await this.users.upsertMany(
       sends.map(({ command, send }) => {
         const { id, ...fields } = send.to;
-        return { accountId: command.accountId, envId: command.envId, id, fields, touchLastSeen: false };
+        return {
+          accountId: command.accountId,
+          envId: command.envId,
+          id,
+          fields,
+          touchLastSeen: false,
+        };
       }),
     );
     const types = await this.types.ensure(
@@ -59,20 +75,28 @@ export class SendPipeline {
     const processedAt = new Date().toISOString();
     await Promise.all(
       sends.map((accepted) => {
-        const type = types.get(keyOf({ envId: accepted.command.envId, notificationId: accepted.send.type }));
-        return this.route(accepted, type, processedAt).catch((error: unknown) => accepted.item.retry(error));
+        const type = types.get(
+          keyOf({ envId: accepted.command.envId, notificationId: accepted.send.type }),
+        );
+        return this.route(accepted, type, processedAt).catch((error: unknown) =>
+          accepted.item.retry(error),
+        );
       }),
     );
   }
 
-  private async route(accepted: AcceptedSend, type: NotificationTypeEntity | undefined, processedAt: string): Promise<void> {
+  private async route(
+    accepted: AcceptedSend,
+    type: NotificationTypeEntity | undefined,
+    processedAt: string,
+  ): Promise<void> {
     if (!type) throw new Error(`notification type ${accepted.send.type} could not be stored`);
     const { item, command, send } = accepted;
     const decisions: Partial<Record<ChannelLogName, ChannelDecision>> = {};
     const jobs: Promise<unknown>[] = [];
     for (const channel of resolveChannels(send, type.channels)) {
       if (channel === Channel.INAPP_WEB && send.inapp) {
-        const entry = inboxEntryOf(command, send);
+        const entry = inboxEntryOf(command, send, send.inapp);
         decisions.inapp = { routing: Routing.SEND, preview: entry.title };
         jobs.push(
           this.messaging.publishJob(Jobs.inappDelivery, entry, {
@@ -81,19 +105,33 @@ export class SendPipeline {
           }),
         );
       } else {
-        decisions[CHANNEL_LOG_NAMES[channel]] = contentOf(send, channel) !== undefined
-          ? { routing: Routing.SEND, failedCode: 'UNKNOWN', internal: `delivery over ${channel} is not available yet` }
-          : missingContentDecision();
+        decisions[CHANNEL_LOG_NAMES[channel]] =
+          contentOf(send, channel) !== undefined
+            ? {
+                routing: Routing.SEND,
+                failedCode: 'UNKNOWN',
+                internal: `delivery over ${channel} is not available yet`,
+              }
+            : missingContentDecision();
       }
     }
-    jobs.push(this.messaging.publishEvent(processedEvent(command, send, decisions, processedAt), item.traceContext));
+    jobs.push(
+      this.messaging.publishEvent(
+        processedEvent(command, send, decisions, processedAt),
+        item.traceContext,
+      ),
+    );
     await Promise.all(jobs);
   }
 }
 
-function inboxEntryOf(command: SendCommand, send: NormalizedSend): InboxEntry {
-  const content = send.inapp!;
-  const render = (text: string | undefined) => (text === undefined ? undefined : renderTemplate(text, send.parameters));
+function inboxEntryOf(
+  command: SendCommand,
+  send: NormalizedSend,
+  content: SendInappContentDto,
+): InboxEntry {
+  const render = (text: string | undefined) =>
+    text === undefined ? undefined : renderTemplate(text, send.parameters);
   return {
     trackingId: command.trackingId,
     accountId: command.accountId,

@@ -7,7 +7,11 @@ import { SendPipeline } from './send-pipeline.service';
 export class SendsConsumer {
   constructor(private readonly pipeline: SendPipeline) {}
 
-  @ConsumeJobs(Jobs.acceptedSend, { durable: Consumers.notificationsSends, dto: SendCommand, maxBatch: 250 })
+  @ConsumeJobs(Jobs.acceptedSend, {
+    durable: Consumers.notificationsSends,
+    dto: SendCommand,
+    maxBatch: 250,
+  })
   handle(items: JobItem<SendCommand>[]): Promise<void> {
     return this.pipeline.process(items);
   }

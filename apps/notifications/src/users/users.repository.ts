@@ -14,8 +14,17 @@ export interface UserUpsert {
 }
 
 const COLUMNS = [
-  'account_id', 'env_id', 'id', 'email', 'number', 'push_tokens', 'web_push_tokens',
-  'timezone', 'slack_channel', 'slack_token', 'last_seen_time',
+  'account_id',
+  'env_id',
+  'id',
+  'email',
+  'number',
+  'push_tokens',
+  'web_push_tokens',
+  'timezone',
+  'slack_channel',
+  'slack_token',
+  'last_seen_time',
 ] as const;
 
 @Injectable()
@@ -36,9 +45,17 @@ export class UsersRepository {
     const params: unknown[] = [];
     const tuples = rows.map((row) => {
       const values = [
-        row.accountId, row.envId, row.id, row.fields.email, row.fields.number,
-        json(row.fields.pushTokens), json(row.fields.webPushTokens), row.fields.timezone,
-        row.fields.slackChannel, json(row.fields.slackToken), row.touchLastSeen ? new Date() : undefined,
+        row.accountId,
+        row.envId,
+        row.id,
+        row.fields.email,
+        row.fields.number,
+        json(row.fields.pushTokens),
+        json(row.fields.webPushTokens),
+        row.fields.timezone,
+        row.fields.slackChannel,
+        json(row.fields.slackToken),
+        row.touchLastSeen ? new Date() : undefined,
       ];
       const placeholders = values.map((value) => `$${params.push(value ?? null)}`);
       return `(${placeholders.join(', ')})`;
@@ -64,7 +81,11 @@ function mergeByUser(upserts: UserUpsert[]): UserUpsert[] {
     byUser.set(
       key,
       earlier
-        ? { ...upsert, fields: { ...earlier.fields, ...definedOnly(upsert.fields) }, touchLastSeen: earlier.touchLastSeen || upsert.touchLastSeen }
+        ? {
+            ...upsert,
+            fields: { ...earlier.fields, ...definedOnly(upsert.fields) },
+            touchLastSeen: earlier.touchLastSeen || upsert.touchLastSeen,
+          }
         : upsert,
     );
   }
@@ -72,7 +93,9 @@ function mergeByUser(upserts: UserUpsert[]): UserUpsert[] {
 }
 
 function definedOnly<T extends object>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, v]) => v !== undefined),
+  ) as Partial<T>;
 }
 
 function json(value: unknown): string | undefined {

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { EndUserRef, IdentifyUserRequest, UserResponseDto, ValidationFailedError } from '@clarion/contracts';
+import {
+  EndUserRef,
+  IdentifyUserRequest,
+  UserResponseDto,
+  ValidationFailedError,
+} from '@clarion/contracts';
 import { toUserResponse } from './user.mapper';
 import { UsersRepository } from './users.repository';
 
@@ -11,7 +16,10 @@ export class UsersService {
   async identify(request: IdentifyUserRequest): Promise<UserResponseDto> {
     const { id, ...fields } = request.fields;
     if (id !== undefined && id !== request.userId) {
-      throw new ValidationFailedError(`id "${id}" differs from the userId "${request.userId}" of the path`, 'Leave id out of the body or make it match the path.');
+      throw new ValidationFailedError(
+        `id "${id}" differs from the userId "${request.userId}" of the path`,
+        'Leave id out of the body or make it match the path.',
+      );
     }
     await this.users.upsertMany([{ ...request, id: request.userId, fields, touchLastSeen: true }]);
     return this.get(request);

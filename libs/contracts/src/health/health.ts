@@ -18,7 +18,10 @@ export class StatusResponseDto {
   @ApiProperty({
     type: 'object',
     properties: Object.fromEntries(
-      SERVICE_NAMES.map((name) => [name, { type: 'string', enum: ['ready', 'not_ready', 'unreachable'] }]),
+      SERVICE_NAMES.map((name) => [
+        name,
+        { type: 'string', enum: ['ready', 'not_ready', 'unreachable'] },
+      ]),
     ),
   })
   services!: Record<ServiceName, ServiceReadiness>;

@@ -4,7 +4,9 @@ import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 
 /** Query of GET /user/inapp. */
 export class InappListQueryDto {
-  @ApiPropertyOptional({ description: 'Only notifications before this time (epoch ms or ISO date).' })
+  @ApiPropertyOptional({
+    description: 'Only notifications before this time (epoch ms or ISO date).',
+  })
   @IsOptional()
   @IsString()
   before?: string;

@@ -1,4 +1,10 @@
-import { AccountScope, ClientEnvironment, Principal, ResolveApiKeyRequest, ResolveClientRequest } from '../billing/principal';
+import {
+  AccountScope,
+  ClientEnvironment,
+  Principal,
+  ResolveApiKeyRequest,
+  ResolveClientRequest,
+} from '../billing/principal';
 import { EnvironmentResponseDto } from '../billing/environment-response.dto';
 import { ServiceName } from '../common/service-name';
 import { HealthReply } from '../health/health';
@@ -17,10 +23,14 @@ export const Requests = {
   resolveClient: defineRequest<ResolveClientRequest, ClientEnvironment>(
     'billing.environment.resolve-client',
   ),
-  listEnvironments: defineRequest<AccountScope, EnvironmentResponseDto[]>('billing.environment.list'),
+  listEnvironments: defineRequest<AccountScope, EnvironmentResponseDto[]>(
+    'billing.environment.list',
+  ),
   identifyUser: defineRequest<IdentifyUserRequest, UserResponseDto>('notifications.user.identify'),
   getUser: defineRequest<EndUserRef, UserResponseDto>('notifications.user.get'),
-  listInbox: defineRequest<ListInboxRequest, InappNotificationResponseDto[]>('notifications.inbox.list'),
+  listInbox: defineRequest<ListInboxRequest, InappNotificationResponseDto[]>(
+    'notifications.inbox.list',
+  ),
   countUnread: defineRequest<EndUserRef, number>('notifications.inbox.count-unread'),
   storeInboxEntries: defineRequest<StoreInboxEntriesRequest, StoreInboxEntriesReply>(
     'notifications.inbox.store',

@@ -22,7 +22,9 @@ export enum StreamName {
   DEAD_LETTER = 'DEAD_LETTER',
 }
 
-export function defineRequest<TRequest, TReply>(subject: string): RequestDefinition<TRequest, TReply> {
+export function defineRequest<TRequest, TReply>(
+  subject: string,
+): RequestDefinition<TRequest, TReply> {
   return { subject };
 }
 

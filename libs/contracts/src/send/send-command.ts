@@ -1,5 +1,12 @@
 import { Type } from 'class-transformer';
-import { IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, ValidateNested } from 'class-validator';
+import {
+  IsISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  ValidateNested,
+} from 'class-validator';
 import { SendDto } from './send.dto';
 
 /** Where an accepted send came from, for its log record. */

@@ -23,5 +23,7 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
 function prefixPath(path: string, reason: string): string {
   // class-validator phrases reasons with the bare property name; name the full path instead.
   const property = path.split('.').pop() ?? path;
-  return reason.startsWith(`${property} `) ? `${path}${reason.slice(property.length)}` : `${path}: ${reason}`;
+  return reason.startsWith(`${property} `)
+    ? `${path}${reason.slice(property.length)}`
+    : `${path}: ${reason}`;
 }

@@ -1,7 +1,10 @@
 import { ValidateBy, ValidationOptions, buildMessage } from 'class-validator';
 
 /** The value is an object with at most `max` keys, each holding a string. */
-export function IsStringRecordWithMaxKeys(max: number, options?: ValidationOptions): PropertyDecorator {
+export function IsStringRecordWithMaxKeys(
+  max: number,
+  options?: ValidationOptions,
+): PropertyDecorator {
   return ValidateBy(
     {
       name: 'isStringRecordWithMaxKeys',

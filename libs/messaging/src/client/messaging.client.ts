@@ -12,7 +12,13 @@ import {
   RequestOf,
   StreamName,
 } from '@clarion/contracts';
-import { ErrorCode as NatsErrorCode, JetStreamClient, NatsConnection, NatsError, PubAck } from 'nats';
+import {
+  ErrorCode as NatsErrorCode,
+  JetStreamClient,
+  NatsConnection,
+  NatsError,
+  PubAck,
+} from 'nats';
 import { Namespacer } from '../connection/namespacer';
 import { NATS_CONNECTION } from '../connection/nats-connection.provider';
 import { MESSAGING_OPTIONS, MessagingOptions } from '../messaging.options';
@@ -86,7 +92,11 @@ export class MessagingClient {
   }
 
   /** Publishes raw bytes to a subject of a stream (used for dead letters). */
-  async publishRaw(subject: string, data: Uint8Array, headers: Record<string, string>): Promise<PubAck> {
+  async publishRaw(
+    subject: string,
+    data: Uint8Array,
+    headers: Record<string, string>,
+  ): Promise<PubAck> {
     const natsHeaders = headersWithTraceContext();
     Object.entries(headers).forEach(([key, value]) => natsHeaders.set(key, value));
     return this.jetstream.publish(this.names.subject(subject), data, { headers: natsHeaders });
@@ -96,12 +106,19 @@ export class MessagingClient {
     return this.names.stream(name);
   }
 
-  private async publish(subject: string, payload: unknown, options: PublishOptions): Promise<PubAck> {
+  private async publish(
+    subject: string,
+    payload: unknown,
+    options: PublishOptions,
+  ): Promise<PubAck> {
     const fullSubject = this.names.subject(subject);
     const parent = options.traceContext ?? context.active();
     const span = messagingTracer().startSpan(
       `publish ${subject}`,
-      { kind: SpanKind.PRODUCER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': fullSubject } },
+      {
+        kind: SpanKind.PRODUCER,
+        attributes: { 'messaging.system': 'nats', 'messaging.destination.name': fullSubject },
+      },
       parent,
     );
     try {

@@ -38,11 +38,14 @@ export class StreamProvisioner {
     if (!sameSubjects) await manager.streams.update(config.name, { subjects: config.subjects });
   }
 
-  private configOf(definition: StreamDefinition): Partial<StreamConfig> & { name: string; subjects: string[] } {
+  private configOf(
+    definition: StreamDefinition,
+  ): Partial<StreamConfig> & { name: string; subjects: string[] } {
     return {
       name: this.names.stream(definition.name),
       subjects: definition.subjects.map((s) => this.names.subject(s)),
-      retention: definition.retention === 'workqueue' ? RetentionPolicy.Workqueue : RetentionPolicy.Limits,
+      retention:
+        definition.retention === 'workqueue' ? RetentionPolicy.Workqueue : RetentionPolicy.Limits,
       storage: StorageType.File,
       max_age: definition.maxAgeMs * NANOS_PER_MS,
       duplicate_window: DUPLICATE_WINDOW_MS * NANOS_PER_MS,

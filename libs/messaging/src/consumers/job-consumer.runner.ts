@@ -38,7 +38,12 @@ export class JobConsumerRunner<T extends object> {
     private readonly handler: BatchHandler<T>,
   ) {
     this.logger = new Logger(`Consumer ${metadata.durable}`);
-    this.settlement = new Settlement(client, metadata.stream, metadata.durable, metadata.maxDeliver);
+    this.settlement = new Settlement(
+      client,
+      metadata.stream,
+      metadata.durable,
+      metadata.maxDeliver,
+    );
   }
 
   async start(): Promise<void> {
@@ -109,7 +114,10 @@ export class JobConsumerRunner<T extends object> {
         `process ${this.metadata.filterSubject}`,
         {
           kind: SpanKind.CONSUMER,
-          attributes: { 'messaging.system': 'nats', 'messaging.consumer.group.name': this.metadata.durable },
+          attributes: {
+            'messaging.system': 'nats',
+            'messaging.consumer.group.name': this.metadata.durable,
+          },
         },
         parent,
       );

@@ -27,7 +27,9 @@ export class Settlement {
   async failed(message: JsMsg, reason: unknown): Promise<void> {
     const deliveries = message.info.redeliveryCount;
     if (deliveries < this.maxDeliver) {
-      this.logger.warn(`${message.subject} attempt ${deliveries} failed, retrying: ${describe(reason)}`);
+      this.logger.warn(
+        `${message.subject} attempt ${deliveries} failed, retrying: ${describe(reason)}`,
+      );
       message.nak(retryDelayMs(deliveries));
       return;
     }
@@ -48,7 +50,9 @@ export class Settlement {
       message.term(reason.slice(0, 200));
       this.logger.error(`${message.subject} dead-lettered: ${reason}`);
     } catch (error) {
-      this.logger.error(`${message.subject} could not be dead-lettered, retrying: ${describe(error)}`);
+      this.logger.error(
+        `${message.subject} could not be dead-lettered, retrying: ${describe(error)}`,
+      );
       message.nak(retryDelayMs(message.info.redeliveryCount));
     }
   }

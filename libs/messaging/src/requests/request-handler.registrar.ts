@@ -41,22 +41,32 @@ export class RequestHandlerRegistrar {
     await Promise.all(this.subscriptions.map((s) => s.drain().catch(() => undefined)));
   }
 
-  private async answer(message: Msg, metadata: RequestHandlerMetadata, handler: RequestHandlerFn): Promise<void> {
+  private async answer(
+    message: Msg,
+    metadata: RequestHandlerMetadata,
+    handler: RequestHandlerFn,
+  ): Promise<void> {
     const parent = extractTraceContext(message.headers);
     const span = messagingTracer().startSpan(
       `handle ${metadata.subject}`,
-      { kind: SpanKind.SERVER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': message.subject } },
+      {
+        kind: SpanKind.SERVER,
+        attributes: { 'messaging.system': 'nats', 'messaging.destination.name': message.subject },
+      },
       parent,
     );
-    const reply = await context.with(trace.setSpan(parent, span), async (): Promise<ReplyEnvelope<unknown>> => {
-      try {
-        const request = await decodeAndValidate(message.data, metadata.dto);
-        return { ok: true, data: await handler(request) };
-      } catch (error) {
-        span.setStatus({ code: SpanStatusCode.ERROR });
-        return { ok: false, error: this.toErrorBody(error, metadata.subject) };
-      }
-    });
+    const reply = await context.with(
+      trace.setSpan(parent, span),
+      async (): Promise<ReplyEnvelope<unknown>> => {
+        try {
+          const request = await decodeAndValidate(message.data, metadata.dto);
+          return { ok: true, data: await handler(request) };
+        } catch (error) {
+          span.setStatus({ code: SpanStatusCode.ERROR });
+          return { ok: false, error: this.toErrorBody(error, metadata.subject) };
+        }
+      },
+    );
     span.end();
     if (message.reply) message.respond(encodeJson(reply));
   }

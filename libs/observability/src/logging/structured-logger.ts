@@ -26,7 +26,12 @@ export class StructuredLogger implements LoggerService {
 
   error(message: unknown, stackOrContext?: string, context?: string): void {
     const hasStack = context !== undefined;
-    this.write('error', message, hasStack ? context : stackOrContext, hasStack ? stackOrContext : undefined);
+    this.write(
+      'error',
+      message,
+      hasStack ? context : stackOrContext,
+      hasStack ? stackOrContext : undefined,
+    );
   }
 
   warn(message: unknown, context?: string): void {
@@ -43,7 +48,12 @@ export class StructuredLogger implements LoggerService {
 
   private write(level: Level, message: unknown, context?: string, stack?: string): void {
     if (SEVERITY[level] > SEVERITY[this.options.level]) return;
-    const text = message instanceof Error ? message.message : typeof message === 'string' ? message : JSON.stringify(message);
+    const text =
+      message instanceof Error
+        ? message.message
+        : typeof message === 'string'
+          ? message
+          : JSON.stringify(message);
     const errorStack = stack ?? (message instanceof Error ? message.stack : undefined);
     process.stderr.write(
       this.options.format === 'json'

@@ -1,0 +1,183 @@
+import { INestApplicationContext } from '@nestjs/common';
+import {
+  Channel,
+  InboxEntry,
+  Jobs,
+  newTimeOrderedId,
+  Requests,
+  SendCommand,
+  SendDto,
+} from '@clarion/contracts';
+import { MessagingClient } from '@clarion/messaging';
+import {
+  bootService,
+  createTestDatabase,
+  createTestNamespace,
+  dropTestNamespace,
+  eventually,
+  TestDatabase,
+  testEnv,
+} from '@clarion/testing';
+import { AckPolicy, connect, ConsumerMessages, NatsConnection } from 'nats';
+import { NotificationsEnv } from './notifications.env';
+import { NotificationsModule } from './notifications.module';
+
+const ACCOUNT = newTimeOrderedId();
+const ENV = newTimeOrderedId();
+const OTHER_ENV = newTimeOrderedId();
+
+/**
+ * Stands in for delivery-workers: takes the in-app jobs notifications publishes and stores them
+ * through notifications' own inbox request, as the real worker does.
+ */
+async function relayInappJobs(
+  connection: NatsConnection,
+  namespace: string,
+  messaging: MessagingClient,
+): Promise<ConsumerMessages> {
+  const stream = `${namespace}_DELIVERY`;
+  await (
+    await connection.jetstreamManager()
+  ).consumers.add(stream, {
+    durable_name: 'test-inapp-relay',
+    ack_policy: AckPolicy.Explicit,
+    filter_subject: `${namespace}.delivery.inapp`,
+  });
+  const messages = await (
+    await connection.jetstream().consumers.get(stream, 'test-inapp-relay')
+  ).consume();
+  void (async () => {
+    for await (const message of messages) {
+      await messaging.request(Requests.storeInboxEntries, {
+        entries: [message.json<InboxEntry>()],
+      });
+      message.ack();
+    }
+  })();
+  return messages;
+}
+
+describe('the send pipeline: accepted sends become users, types and inbox entries', () => {
+  let database: TestDatabase;
+  let notifications: INestApplicationContext;
+  let messaging: MessagingClient;
+  let relay: NatsConnection;
+  let relayed: ConsumerMessages;
+  const namespace = createTestNamespace();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    notifications = await bootService(
+      NotificationsModule.forRoot(
+        testEnv(NotificationsEnv, { namespace, databaseUrl: database.url }),
+      ),
+    );
+    await notifications.init();
+    messaging = notifications.get(MessagingClient);
+    relay = await connect({ servers: process.env['NATS_URL'] });
+    relayed = await relayInappJobs(relay, namespace, messaging);
+  });
+
+  afterAll(async () => {
+    await relayed.close();
+    await relay.close();
+    await notifications.close();
+    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
+  });
+
+  function accept(body: SendDto, envId = ENV): Promise<string> {
+    const command: SendCommand = {
+      trackingId: newTimeOrderedId(),
+      accountId: ACCOUNT,
+      envId,
+      receivedAt: new Date().toISOString(),
+      origin: { ip: '127.0.0.1' },
+      body,
+    };
+    return messaging
+      .publishJob(Jobs.acceptedSend, command, { msgId: command.trackingId })
+      .then(() => command.trackingId);
+  }
+
+  const inboxOf = (userId: string, envId = ENV) =>
+    messaging.request(Requests.listInbox, { accountId: ACCOUNT, envId, userId, count: 10 });
+
+  it('renders the title from parameters and stores it in the user inbox under the trackingId', async () => {
+    const trackingId = await accept({
+      type: 'welcome',
+      to: { id: 'ada', email: 'ada@example.test' },
+      forceChannels: [Channel.INAPP_WEB],
+      inapp: { title: 'Hello {{name}}', url: 'https://example.test/{{name}}' },
+      parameters: { name: 'Ada' },
+    });
+    const [entry] = await eventually(async () =>
+      (await inboxOf('ada')).length > 0 ? inboxOf('ada') : undefined,
+    );
+    expect(entry).toMatchObject({
+      id: trackingId,
+      notificationId: 'welcome',
+      title: 'Hello Ada',
+      redirectURL: 'https://example.test/Ada',
+      seen: false,
+    });
+    await expect(
+      messaging.request(Requests.countUnread, { accountId: ACCOUNT, envId: ENV, userId: 'ada' }),
+    ).resolves.toBe(1);
+  });
+
+  it('creates the user from `to` and the notification type when new', async () => {
+    await accept({
+      type: 'digest',
+      to: { id: 'bob', email: 'bob@example.test', timezone: 'Europe/Paris' },
+      inapp: { title: 'Digest' },
+    });
+    const user = await eventually(async () => {
+      const found = await messaging.request(Requests.getUser, {
+        accountId: ACCOUNT,
+        envId: ENV,
+        userId: 'bob',
+      });
+      return found.createdAt ? found : undefined;
+    });
+    expect(user).toMatchObject({ id: 'bob', email: 'bob@example.test', timezone: 'Europe/Paris' });
+    const types = await database.query<{ channels: string }>(
+      `SELECT channels::text FROM notifications.notification_types WHERE notification_id = 'digest'`,
+    );
+    expect(types).toEqual([{ channels: '{INAPP_WEB}' }]);
+    await eventually(async () => ((await inboxOf('bob')).length === 1 ? true : undefined));
+  });
+
+  it('processes a burst of sends, each exactly once', async () => {
+    const trackingIds = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        accept({ type: 'burst', to: { id: `burst-${i % 3}` }, inapp: { title: `n${i}` } }),
+      ),
+    );
+    const stored = await eventually(async () => {
+      const rows = await database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM notifications.inbox_notifications WHERE tracking_id = ANY($1::uuid[])',
+        [trackingIds],
+      );
+      return rows[0]!.n === trackingIds.length ? rows[0]!.n : undefined;
+    });
+    expect(stored).toBe(60);
+  });
+
+  it('keeps environments apart: a user of one environment never sees another environment inbox', async () => {
+    await accept({ type: 'private', to: { id: 'shared-id' }, inapp: { title: 'for env A' } });
+    await accept(
+      { type: 'private', to: { id: 'shared-id' }, inapp: { title: 'for env B' } },
+      OTHER_ENV,
+    );
+    const inA = await eventually(async () =>
+      (await inboxOf('shared-id')).length === 1 ? inboxOf('shared-id') : undefined,
+    );
+    const inB = await eventually(async () =>
+      (await inboxOf('shared-id', OTHER_ENV)).length === 1
+        ? inboxOf('shared-id', OTHER_ENV)
+        : undefined,
+    );
+    expect(inA.map((n) => n.title)).toEqual(['for env A']);
+    expect(inB.map((n) => n.title)).toEqual(['for env B']);
+  });
+});

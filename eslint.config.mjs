@@ -1,0 +1,114 @@
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
+
+const layers = {
+  'type:app': [
+    'type:contracts',
+    'type:config',
+    'type:messaging',
+    'type:data',
+    'type:observability',
+    'type:runtime',
+  ],
+  'type:contracts': [],
+  'type:config': [],
+  'type:observability': [],
+  'type:messaging': ['type:contracts'],
+  'type:data': ['type:contracts'],
+  'type:runtime': [
+    'type:config',
+    'type:contracts',
+    'type:messaging',
+    'type:observability',
+    'type:data',
+  ],
+  'type:testing': [
+    'type:config',
+    'type:contracts',
+    'type:messaging',
+    'type:observability',
+    'type:data',
+    'type:runtime',
+  ],
+  'type:e2e': ['*'],
+};
+const scopes = [
+  'gateway',
+  'notifications',
+  'delivery-workers',
+  'numbers',
+  'voice',
+  'billing',
+  'registrations',
+  'logs',
+].map((app) => ({
+  sourceTag: `scope:${app}`,
+  onlyDependOnLibsWithTags: [`scope:${app}`, 'scope:shared'],
+}));
+
+/** Apps and libs may use the test harness in their specs only. */
+function boundaries({ inSpecs }) {
+  const byType = Object.entries(layers).map(([sourceTag, allowed]) => ({
+    sourceTag,
+    onlyDependOnLibsWithTags:
+      inSpecs && sourceTag !== 'type:e2e' ? [...allowed, 'type:testing'] : allowed,
+  }));
+  return [
+    'error',
+    {
+      enforceBuildableLibDependency: false,
+      allow: [],
+      depConstraints: [
+        ...byType,
+        ...scopes,
+        { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+      ],
+    },
+  ];
+}
+
+const specs = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'];
+
+export default [
+  {
+    ignores: [
+      '**/dist',
+      '**/node_modules',
+      '**/.data',
+      '**/coverage',
+      '.nx',
+      'deploy',
+      '**/*.js',
+      '**/*.mjs',
+    ],
+  },
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  {
+    files: ['**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@nx/enforce-module-boundaries': boundaries({ inSpecs: false }),
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    files: [...specs, 'tests/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': boundaries({ inSpecs: true }),
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  prettier,
+];
