@@ -127,7 +127,7 @@ async function startNatsServer(dataRoot, url, log) {
 /**
  * PostgreSQL at DATABASE_URL and NATS at NATS_URL when they answer; otherwise, for local
  * addresses, starts them under `<root>/.data`. Returns the URLs to use and how to stop what was
- * started. Also records the URLs in .data/infra.json for `npm run admin`.
+ * started. When it started one, it records the URLs in .data/infra.json for `npm run admin`.
  */
 export async function ensureInfrastructure({ root, log = console.error, env = process.env }) {
   const dataRoot = join(root, '.data');
@@ -160,6 +160,9 @@ export async function ensureInfrastructure({ root, log = console.error, env = pr
     await result.stop();
     throw error;
   }
+  // Only what this run started needs remembering (for `npm run admin`); servers found at the
+  // configured URLs are found again the same way.
+  if (stops.length === 0) return result;
   mkdirSync(dataRoot, { recursive: true });
   writeFileSync(
     join(dataRoot, 'infra.json'),

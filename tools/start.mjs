@@ -2,27 +2,17 @@
 // `npm start`: builds what changed, finds or starts PostgreSQL and NATS, and runs the eight
 // services as separate processes with prefixed logs. Ctrl-C stops everything cleanly.
 import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ensureInfrastructure } from './infra.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SERVICES = [
-  'gateway',
-  'billing',
-  'notifications',
-  'delivery-workers',
-  'logs',
-  'numbers',
-  'voice',
-  'registrations',
-];
 const COLORS = [36, 33, 32, 35, 34, 96, 93, 92];
 const STOP_GRACE_MS = 10_000;
 const startedAt = Date.now();
 const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
-const width = Math.max(...SERVICES.map((s) => s.length));
 
 const say = (message) => process.stderr.write(`${label('clarion', 0)} ${message}\n`);
 
@@ -33,6 +23,11 @@ function label(name, index) {
 
 const build = spawnSync(process.execPath, [join(root, 'tools/build.mjs')], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
+// The one list of services lives in the contracts; read it from the build.
+const { SERVICE_NAMES: SERVICES } = createRequire(import.meta.url)(
+  join(root, 'dist/libs/contracts/src/common/service-name.js'),
+);
+const width = Math.max(...SERVICES.map((s) => s.length));
 
 let infra;
 try {

@@ -5,6 +5,7 @@ export * from './common/channel.enum';
 export * from './common/ids';
 export * from './common/routing.enum';
 export * from './common/service-name';
+export * from './common/tenant-scope';
 export * from './errors/domain-error';
 export * from './errors/error-body';
 export * from './errors/error-code.enum';

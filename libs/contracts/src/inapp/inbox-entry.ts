@@ -5,22 +5,13 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
-  IsUUID,
   ValidateNested,
 } from 'class-validator';
+import { SendScope } from '../common/tenant-scope';
 import { IsPlainObject } from '../validation/is-plain-object.decorator';
 
 /** A rendered in-app notification on its way into a user's inbox (the in-app delivery job). */
-export class InboxEntry {
-  @IsUUID()
-  trackingId!: string;
-
-  @IsUUID()
-  accountId!: string;
-
-  @IsUUID()
-  envId!: string;
-
+export class InboxEntry extends SendScope {
   @IsString()
   @IsNotEmpty()
   userId!: string;

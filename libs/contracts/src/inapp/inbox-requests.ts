@@ -1,13 +1,8 @@
-import { IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Max, Min } from 'class-validator';
+import { TenantScope } from '../common/tenant-scope';
 
 /** Identifies one end user of one environment. */
-export class EndUserRef {
-  @IsUUID()
-  accountId!: string;
-
-  @IsUUID()
-  envId!: string;
-
+export class EndUserRef extends TenantScope {
   @IsString()
   @IsNotEmpty()
   userId!: string;

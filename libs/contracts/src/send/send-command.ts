@@ -1,12 +1,6 @@
 import { Type } from 'class-transformer';
-import {
-  IsISO8601,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  IsUUID,
-  ValidateNested,
-} from 'class-validator';
+import { IsISO8601, IsNotEmpty, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { SendScope } from '../common/tenant-scope';
 import { SendDto } from './send.dto';
 
 /** Where an accepted send came from, for its log record. */
@@ -25,16 +19,7 @@ export class SendOriginDto {
 }
 
 /** An accepted send, as the gateway stores it in the SENDS stream. */
-export class SendCommand {
-  @IsUUID()
-  trackingId!: string;
-
-  @IsUUID()
-  accountId!: string;
-
-  @IsUUID()
-  envId!: string;
-
+export class SendCommand extends SendScope {
   @IsISO8601()
   receivedAt!: string;
 
