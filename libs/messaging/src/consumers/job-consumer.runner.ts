@@ -29,6 +29,7 @@ export class JobConsumerRunner<T extends object> {
   private readonly buffer: JsMsg[] = [];
   private messages?: ConsumerMessages;
   private processing?: Promise<void>;
+  private stopped = false;
 
   constructor(
     private readonly connection: NatsConnection,
@@ -55,6 +56,7 @@ export class JobConsumerRunner<T extends object> {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     await this.messages?.close().catch(() => undefined);
     await this.processing;
   }
@@ -77,10 +79,28 @@ export class JobConsumerRunner<T extends object> {
   }
 
   private async pump(messages: ConsumerMessages): Promise<void> {
-    for await (const message of messages) {
-      this.buffer.push(message);
-      this.processing ??= this.processBuffer();
+    try {
+      for await (const message of messages) {
+        this.buffer.push(message);
+        this.processing ??= this.processBuffer();
+      }
+    } catch (error) {
+      this.logger.error(error instanceof Error ? error : String(error));
     }
+    if (this.stopped) return;
+    // The subscription ended without being asked to (e.g. the consumer was deleted): start over.
+    this.logger.warn('consumer stopped unexpectedly; restarting');
+    this.restartLater();
+  }
+
+  private restartLater(): void {
+    setTimeout(() => {
+      if (this.stopped) return;
+      this.start().catch((error: unknown) => {
+        this.logger.error(`restart failed, trying again: ${String(error)}`);
+        this.restartLater();
+      });
+    }, 1_000);
   }
 
   private async processBuffer(): Promise<void> {
