@@ -10,7 +10,6 @@ import {
   ReplyOf,
   RequestDefinition,
   RequestOf,
-  StreamName,
 } from '@clarion/contracts';
 import {
   ErrorCode as NatsErrorCode,
@@ -100,10 +99,6 @@ export class MessagingClient {
     const natsHeaders = headersWithTraceContext();
     Object.entries(headers).forEach(([key, value]) => natsHeaders.set(key, value));
     return this.jetstream.publish(this.names.subject(subject), data, { headers: natsHeaders });
-  }
-
-  streamName(name: StreamName): string {
-    return this.names.stream(name);
   }
 
   private async publish(

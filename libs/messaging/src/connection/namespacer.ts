@@ -14,9 +14,4 @@ export class Namespacer {
   stream(name: StreamName): string {
     return this.options.namespace ? `${this.options.namespace}_${name}` : name;
   }
-
-  /** Durable consumer names are per stream, so they need no namespace; kept readable. */
-  durable(name: string): string {
-    return name;
-  }
 }

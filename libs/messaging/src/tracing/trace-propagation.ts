@@ -1,4 +1,4 @@
-import { context, Context, propagation, SpanKind, trace, Tracer } from '@opentelemetry/api';
+import { context, Context, propagation, trace, Tracer } from '@opentelemetry/api';
 import { headers as natsHeaders, MsgHdrs } from 'nats';
 
 const setter = { set: (carrier: MsgHdrs, key: string, value: string) => carrier.set(key, value) };
@@ -22,5 +22,3 @@ export function headersWithTraceContext(ctx: Context = context.active()): MsgHdr
 export function extractTraceContext(headers: MsgHdrs | undefined): Context {
   return propagation.extract(context.active(), headers, getter);
 }
-
-export { SpanKind };
