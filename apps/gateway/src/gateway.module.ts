@@ -8,6 +8,7 @@ import { GATEWAY_ENV } from './gateway.tokens';
 import { StatusController } from './health/status.controller';
 import { StatusService } from './health/status.service';
 import { InappController } from './inapp/inapp.controller';
+import { KeysController } from './keys/keys.controller';
 import { LogsController } from './logs/logs.controller';
 import { SendsController } from './sends/sends.controller';
 import { SendsService } from './sends/sends.service';
@@ -22,6 +23,7 @@ export class GatewayModule {
       controllers: [
         EnvironmentsController,
         InappController,
+        KeysController,
         LogsController,
         SendsController,
         StatusController,

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { messagingFor } from '@clarion/runtime';
 import { PersistenceModule } from '@clarion/persistence';
+import { EnvironmentSettingsCache } from './environments/environment-settings.cache';
 import { InboxHandlers } from './inbox/inbox.handlers';
 import { InboxRepository } from './inbox/inbox.repository';
 import { NotificationTypeCache } from './notification-types/notification-type.cache';
@@ -34,6 +35,7 @@ export class NotificationsModule {
         messagingFor('notifications', env),
       ],
       providers: [
+        EnvironmentSettingsCache,
         InboxHandlers,
         InboxRepository,
         NotificationTypeCache,

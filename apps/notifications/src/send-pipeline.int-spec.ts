@@ -1,6 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import {
   Channel,
+  EventEnvelope,
   InboxEntry,
   Jobs,
   newTimeOrderedId,
@@ -25,6 +26,18 @@ import { NotificationsModule } from './notifications.module';
 const ACCOUNT = newTimeOrderedId();
 const ENV = newTimeOrderedId();
 const OTHER_ENV = newTimeOrderedId();
+const QUIET_ENV = newTimeOrderedId();
+
+/** Stands in for billing: environment settings, with in-app sending disabled in QUIET_ENV. */
+function answerEnvironmentSettings(connection: NatsConnection, namespace: string): void {
+  connection.subscribe(`${namespace}.billing.environment.settings`, {
+    callback: (_, message) => {
+      const { envId } = message.json<{ envId: string }>();
+      const disableSending = envId === QUIET_ENV ? [Channel.INAPP_WEB] : [];
+      message.respond(JSON.stringify({ ok: true, data: { envId, disableSending } }));
+    },
+  });
+}
 
 /**
  * Stands in for delivery-workers: takes the in-app jobs notifications publishes and stores them
@@ -75,6 +88,7 @@ describe('the send pipeline: accepted sends become users, types and inbox entrie
     await notifications.init();
     messaging = notifications.get(MessagingClient);
     relay = await connect({ servers: process.env['NATS_URL'] });
+    answerEnvironmentSettings(relay, namespace);
     relayed = await relayInappJobs(relay, namespace, messaging);
   });
 
@@ -180,4 +194,33 @@ describe('the send pipeline: accepted sends become users, types and inbox entrie
     expect(inA.map((n) => n.title)).toEqual(['for env A']);
     expect(inB.map((n) => n.title)).toEqual(['for env B']);
   });
+
+  it('skips a channel the environment disables and records it as IGNORE_BY_ENVIRONMENT', async () => {
+    const trackingId = await accept(
+      { type: 'quiet', to: { id: 'dora' }, inapp: { title: 'muted' } },
+      QUIET_ENV,
+    );
+    const processed = await eventually(async () => {
+      const events = await eventsOf(relay, namespace, trackingId);
+      return events.find((event) => event.kind === 'send.processed');
+    });
+    expect(processed.data).toMatchObject({
+      channels: { inapp: { routing: 'IGNORE', reason: 'IGNORE_BY_ENVIRONMENT' } },
+      ignored: 'ALL_CHANNELS_IGNORED',
+    });
+    await expect(inboxOf('dora', QUIET_ENV)).resolves.toEqual([]);
+  });
 });
+
+async function eventsOf(
+  connection: NatsConnection,
+  namespace: string,
+  trackingId: string,
+): Promise<EventEnvelope[]> {
+  const consumer = await connection.jetstream().consumers.get(`${namespace}_EVENTS`);
+  const events: EventEnvelope[] = [];
+  for await (const message of await consumer.fetch({ max_messages: 500, expires: 1_000 })) {
+    events.push(message.json<EventEnvelope>());
+  }
+  return events.filter((event) => event.trackingId === trackingId);
+}

@@ -1,4 +1,7 @@
 export * from './billing/account-response.dto';
+export * from './billing/api-key.dto';
+export * from './billing/billing-change';
+export * from './billing/environment-requests.dto';
 export * from './billing/environment-response.dto';
 export * from './billing/principal';
 export * from './common/channel.enum';

@@ -1,8 +1,14 @@
 import { SetMetadata } from '@nestjs/common';
-import { JobDefinition, RequestDefinition, StreamName } from '@clarion/contracts';
+import {
+  BroadcastDefinition,
+  JobDefinition,
+  RequestDefinition,
+  StreamName,
+} from '@clarion/contracts';
 
 export const REQUEST_HANDLER = Symbol('REQUEST_HANDLER');
 export const JOB_CONSUMER = Symbol('JOB_CONSUMER');
+export const BROADCAST_LISTENER = Symbol('BROADCAST_LISTENER');
 
 export type DtoClass = new () => object;
 
@@ -59,5 +65,15 @@ export function ConsumeJobs(
     dto: options.dto,
     maxDeliver: options.maxDeliver ?? 8,
     maxBatch: options.maxBatch ?? 200,
+  });
+}
+
+/**
+ * Marks a method as a listener of a broadcast: every replica receives every message (no queue
+ * group). Delivery is at most once, so listeners only drop caches or similar derived state.
+ */
+export function OnBroadcast<TPayload>(definition: BroadcastDefinition<TPayload>): MethodDecorator {
+  return SetMetadata<symbol, { subject: string }>(BROADCAST_LISTENER, {
+    subject: definition.subject,
   });
 }

@@ -16,6 +16,7 @@ import { StreamProvisioner } from './connection/stream-provisioner';
 import { JobConsumerRunner } from './consumers/job-consumer.runner';
 import { BatchHandler } from './consumers/job-item';
 import {
+  BROADCAST_LISTENER,
   JOB_CONSUMER,
   JobConsumerMetadata,
   REQUEST_HANDLER,
@@ -55,6 +56,15 @@ export class MessagingExplorer
         target,
       );
       if (request) this.registrar.register(request, target.bind(instance) as RequestHandlerFn);
+      const listener = this.reflector.get<{ subject: string } | undefined>(
+        BROADCAST_LISTENER,
+        target,
+      );
+      if (listener)
+        this.registrar.listen(
+          listener.subject,
+          target.bind(instance) as (payload: unknown) => unknown,
+        );
       const job = this.reflector.get<JobConsumerMetadata | undefined>(JOB_CONSUMER, target);
       if (job) await this.startConsumer(job, target.bind(instance) as BatchHandler<object>);
     }

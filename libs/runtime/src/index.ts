@@ -4,3 +4,4 @@ export * from './service-logger';
 export * from './shutdown';
 export * from './health-check.handler';
 export * from './messaging-for';
+export * from './expiring-cache';

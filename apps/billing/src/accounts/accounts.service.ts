@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AccountResponseDto, newTimeOrderedId } from '@clarion/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
-import { hashApiKey, newSecretApiKey } from '../api-keys/api-key-secret';
+import { hashApiKey, newApiKey } from '../api-keys/api-key-secret';
 import { EnvironmentEntity } from '../environments/environment.entity';
 import { newEnvironmentCredentials } from '../environments/environment-credentials';
 import { MembershipEntity } from '../members/membership.entity';
@@ -47,7 +47,7 @@ export class AccountsService {
         secureMode: false,
         ...newEnvironmentCredentials(),
       });
-      const apiKey = newSecretApiKey();
+      const apiKey = newApiKey('secret');
       await manager.save(ApiKeyEntity, {
         id: newTimeOrderedId(),
         accountId: account.id,

@@ -1,10 +1,15 @@
-import { hashApiKey, newSecretApiKey, randomToken } from './api-key-secret';
+import { hashApiKey, maskedKey, newApiKey, randomToken } from './api-key-secret';
 
 describe('api key secrets', () => {
   it('issues secret keys with the clarion_sk_ prefix and 40 random characters', () => {
-    const key = newSecretApiKey();
+    const key = newApiKey();
     expect(key).toMatch(/^clarion_sk_[0-9A-Za-z]{40}$/);
-    expect(newSecretApiKey()).not.toEqual(key);
+    expect(newApiKey()).not.toEqual(key);
+  });
+
+  it('issues public keys with the clarion_pk_ prefix and masks keys to prefix and hint', () => {
+    expect(newApiKey('public')).toMatch(/^clarion_pk_[0-9A-Za-z]{40}$/);
+    expect(maskedKey('secret', 'a1B2')).toBe('clarion_sk_…a1B2');
   });
 
   it('hashes keys to 64 hex characters, the same key to the same hash', () => {

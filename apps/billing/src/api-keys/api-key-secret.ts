@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-export const SECRET_KEY_PREFIX = 'clarion_sk_';
+export const KEY_PREFIXES = { secret: 'clarion_sk_', public: 'clarion_pk_' } as const;
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -16,8 +16,13 @@ export function randomToken(length: number): string {
   return token + randomToken(length - token.length);
 }
 
-export function newSecretApiKey(): string {
-  return `${SECRET_KEY_PREFIX}${randomToken(40)}`;
+export function newApiKey(type: keyof typeof KEY_PREFIXES = 'secret'): string {
+  return `${KEY_PREFIXES[type]}${randomToken(40)}`;
+}
+
+/** How a stored key is shown: its prefix and last four characters. */
+export function maskedKey(type: keyof typeof KEY_PREFIXES, hint: string): string {
+  return `${KEY_PREFIXES[type]}…${hint}`;
 }
 
 /** Keys carry 238 bits of randomness, so a plain SHA-256 is enough to store them safely. */

@@ -2,32 +2,56 @@ import { Injectable } from '@nestjs/common';
 import {
   AccountScope,
   ClientEnvironment,
+  CreateEnvironmentRequest,
+  EnvironmentRef,
   EnvironmentResponseDto,
+  EnvironmentSettings,
   Requests,
   ResolveClientRequest,
   UnauthorizedError,
+  UpdateEnvironmentRequest,
 } from '@clarion/contracts';
 import { HandleRequest } from '@clarion/messaging';
 import { toClientEnvironment, toEnvironmentResponse } from './environment.mapper';
 import { EnvironmentsRepository } from './environments.repository';
+import { EnvironmentsService } from './environments.service';
 
 @Injectable()
 export class EnvironmentsHandlers {
-  constructor(private readonly environments: EnvironmentsRepository) {}
+  constructor(
+    private readonly environments: EnvironmentsRepository,
+    private readonly service: EnvironmentsService,
+  ) {}
 
   @HandleRequest(Requests.resolveClient, ResolveClientRequest)
   async resolveClient(request: ResolveClientRequest): Promise<ClientEnvironment> {
     const environment = await this.environments.findByClientId(request.clientId);
-    if (!environment)
+    if (!environment) {
       throw new UnauthorizedError(
         'The clientId is not known',
         'Use the clientId of one of your environments.',
       );
+    }
     return toClientEnvironment(environment);
   }
 
   @HandleRequest(Requests.listEnvironments, AccountScope)
   async listEnvironments(request: AccountScope): Promise<EnvironmentResponseDto[]> {
     return (await this.environments.listByAccount(request.accountId)).map(toEnvironmentResponse);
+  }
+
+  @HandleRequest(Requests.createEnvironment, CreateEnvironmentRequest)
+  createEnvironment(request: CreateEnvironmentRequest): Promise<EnvironmentResponseDto> {
+    return this.service.create(request.accountId, request.environment);
+  }
+
+  @HandleRequest(Requests.updateEnvironment, UpdateEnvironmentRequest)
+  updateEnvironment(request: UpdateEnvironmentRequest): Promise<EnvironmentResponseDto> {
+    return this.service.update(request.accountId, request.clientId, request.changes);
+  }
+
+  @HandleRequest(Requests.environmentSettings, EnvironmentRef)
+  environmentSettings(request: EnvironmentRef): Promise<EnvironmentSettings> {
+    return this.service.settings(request.envId);
   }
 }

@@ -14,7 +14,24 @@ export class EnvironmentsRepository {
     return this.environments.findOneBy({ clientId });
   }
 
+  findById(id: string): Promise<EnvironmentEntity | null> {
+    return this.environments.findOneBy({ id });
+  }
+
+  /** The environment with this clientId, only if it belongs to the account. */
+  findOfAccount(accountId: string, clientId: string): Promise<EnvironmentEntity | null> {
+    return this.environments.findOneBy({ accountId, clientId });
+  }
+
   listByAccount(accountId: string): Promise<EnvironmentEntity[]> {
     return this.environments.find({ where: { accountId }, order: { createdAt: 'ASC' } });
+  }
+
+  insert(environment: Omit<EnvironmentEntity, 'createdAt'>): Promise<EnvironmentEntity> {
+    return this.environments.save(this.environments.create(environment));
+  }
+
+  save(environment: EnvironmentEntity): Promise<EnvironmentEntity> {
+    return this.environments.save(environment);
   }
 }

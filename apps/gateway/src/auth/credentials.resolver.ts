@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
+  BillingChange,
+  Broadcasts,
   ClientEnvironment,
   DomainError,
   ErrorCode,
@@ -8,13 +10,13 @@ import {
   Requests,
   UnauthorizedError,
 } from '@clarion/contracts';
-import { MessagingClient } from '@clarion/messaging';
+import { MessagingClient, OnBroadcast } from '@clarion/messaging';
 import { GatewayEnv } from '../gateway.env';
 import { GATEWAY_ENV } from '../gateway.tokens';
 import { EndUser } from './authenticated-request';
 import { PresentedCredentials } from './authorization-header';
 import { isValidEndUserHmac } from './end-user-hmac';
-import { ExpiringCache } from './expiring-cache';
+import { ExpiringCache } from '@clarion/runtime';
 
 const UNKNOWN_CREDENTIALS_TTL_MS = 5_000;
 const isUnauthorized = (error: unknown) =>
@@ -50,9 +52,11 @@ export class CredentialsResolver {
     switch (credentials.kind) {
       case 'apiKey': {
         const keyHash = createHash('sha256').update(credentials.key).digest('hex');
-        return this.keys.get(keyHash, () =>
+        const principal = await this.keys.get(keyHash, () =>
           this.messaging.request(Requests.resolveApiKey, { keyHash }),
         );
+        if (principal.keyType === 'public') throw publicKeyRefused();
+        return principal;
       }
       case 'client': {
         const environment = await this.environmentOf(credentials.clientId);
@@ -105,6 +109,17 @@ export class CredentialsResolver {
     };
   }
 
+  /** Billing says a key was revoked or an environment changed: forget it now, not at expiry. */
+  @OnBroadcast(Broadcasts.billingChanges)
+  forget(change: BillingChange): void {
+    switch (change.kind) {
+      case 'api-key-revoked':
+        return this.keys.delete(change.keyHash);
+      case 'environment-changed':
+        return this.clients.delete(change.clientId);
+    }
+  }
+
   private environmentOf(clientId: string): Promise<ClientEnvironment> {
     return this.clients.get(clientId, () =>
       this.messaging.request(Requests.resolveClient, { clientId }),
@@ -122,6 +137,14 @@ function invalidClient(): UnauthorizedError {
   return new UnauthorizedError(
     'The client credentials are not valid',
     'Use the clientId and clientSecret of one of your environments.',
+  );
+}
+
+function publicKeyRefused(): DomainError {
+  return new DomainError(
+    ErrorCode.FORBIDDEN,
+    'A public key cannot call this operation',
+    'Use a secret key (clarion_sk_…) on your server.',
   );
 }
 

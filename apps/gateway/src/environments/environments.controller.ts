@@ -1,6 +1,12 @@
-import { Controller, Get } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { EnvironmentResponseDto, Principal, Requests } from '@clarion/contracts';
+import {
+  CreateEnvironmentDto,
+  EnvironmentResponseDto,
+  Principal,
+  Requests,
+  UpdateEnvironmentDto,
+} from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
 
@@ -18,5 +24,40 @@ export class EnvironmentsController {
   @ApiOkResponse({ type: [EnvironmentResponseDto] })
   list(@CurrentPrincipal() principal: Principal): Promise<EnvironmentResponseDto[]> {
     return this.messaging.request(Requests.listEnvironments, { accountId: principal.accountId });
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'EnvironmentsCreateEnvironment',
+    summary: 'Create an environment with its own credentials',
+  })
+  @ApiOkResponse({ type: EnvironmentResponseDto })
+  create(
+    @Body() environment: CreateEnvironmentDto,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<EnvironmentResponseDto> {
+    return this.messaging.request(Requests.createEnvironment, {
+      accountId: principal.accountId,
+      environment,
+    });
+  }
+
+  @Patch(':clientId')
+  @ApiOperation({
+    operationId: 'EnvironmentsUpdateEnvironment',
+    summary: 'Update title, secret, disabled sending and secure mode',
+  })
+  @ApiOkResponse({ type: EnvironmentResponseDto })
+  update(
+    @Param('clientId') clientId: string,
+    @Body() changes: UpdateEnvironmentDto,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<EnvironmentResponseDto> {
+    return this.messaging.request(Requests.updateEnvironment, {
+      accountId: principal.accountId,
+      clientId,
+      changes,
+    });
   }
 }

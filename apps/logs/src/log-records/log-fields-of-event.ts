@@ -39,6 +39,7 @@ function processedFields(data: SendProcessedData): LogFields {
     agent: data.agent,
     user_email: data.user.email,
     user_number: data.user.number,
+    ignored: data.ignored,
   });
   for (const [channel, decision] of Object.entries(data.channels)) {
     Object.assign(fields, decisionFields(channel, decision, data.processedAt));

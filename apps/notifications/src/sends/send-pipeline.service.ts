@@ -10,12 +10,14 @@ import {
   normalizeSend,
   NormalizedSend,
   Routing,
+  RoutingReason,
   SEND_PROCESSED,
   SendCommand,
   SendInappContentDto,
   SendProcessedData,
 } from '@clarion/contracts';
 import { JobItem, MessagingClient } from '@clarion/messaging';
+import { EnvironmentSettingsCache } from '../environments/environment-settings.cache';
 import { keyOf, NotificationTypeCache } from '../notification-types/notification-type.cache';
 import { NotificationTypeEntity } from '../notification-types/notification-type.entity';
 import { UsersRepository } from '../users/users.repository';
@@ -43,6 +45,7 @@ export class SendPipeline {
   constructor(
     private readonly users: UsersRepository,
     private readonly types: NotificationTypeCache,
+    private readonly environments: EnvironmentSettingsCache,
     private readonly messaging: MessagingClient,
   ) {}
 
@@ -72,13 +75,17 @@ export class SendPipeline {
         channels: channelsOfContent(send),
       })),
     );
+    const settings = await this.environments.ofEnvironments(
+      sends.map(({ command }) => command.envId),
+    );
     const processedAt = new Date().toISOString();
     await Promise.all(
       sends.map((accepted) => {
         const type = types.get(
           keyOf({ envId: accepted.command.envId, notificationId: accepted.send.type }),
         );
-        return this.route(accepted, type, processedAt).catch((error: unknown) =>
+        const disabled = settings.get(accepted.command.envId)?.disableSending ?? [];
+        return this.route(accepted, type, disabled, processedAt).catch((error: unknown) =>
           accepted.item.retry(error),
         );
       }),
@@ -88,6 +95,7 @@ export class SendPipeline {
   private async route(
     accepted: AcceptedSend,
     type: NotificationTypeEntity | undefined,
+    disabledChannels: Channel[],
     processedAt: string,
   ): Promise<void> {
     if (!type) throw new Error(`notification type ${accepted.send.type} could not be stored`);
@@ -95,7 +103,12 @@ export class SendPipeline {
     const decisions: Partial<Record<ChannelLogName, ChannelDecision>> = {};
     const jobs: Promise<unknown>[] = [];
     for (const channel of resolveChannels(send, type.channels)) {
-      if (channel === Channel.INAPP_WEB && send.inapp) {
+      if (disabledChannels.includes(channel)) {
+        decisions[CHANNEL_LOG_NAMES[channel]] = {
+          routing: Routing.IGNORE,
+          reason: RoutingReason.IGNORE_BY_ENVIRONMENT,
+        };
+      } else if (channel === Channel.INAPP_WEB && send.inapp) {
         const entry = inboxEntryOf(command, send, send.inapp);
         decisions.inapp = { routing: Routing.SEND, preview: entry.title };
         jobs.push(
@@ -168,6 +181,12 @@ function processedEvent(
       request: JSON.stringify(command.body),
       user: { id: send.to.id, email: send.to.email, number: send.to.number },
       channels,
+      ignored: allIgnored(channels) ? 'ALL_CHANNELS_IGNORED' : undefined,
     },
   };
+}
+
+function allIgnored(channels: Partial<Record<ChannelLogName, ChannelDecision>>): boolean {
+  const decisions = Object.values(channels);
+  return decisions.length > 0 && decisions.every((decision) => decision.routing === Routing.IGNORE);
 }

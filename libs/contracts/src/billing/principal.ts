@@ -7,6 +7,8 @@ export interface Principal {
   envId: string;
   clientId: string;
   keyId?: string;
+  /** Public keys may only be used where a browser could hold them; not set for client credentials. */
+  keyType?: 'secret' | 'public';
 }
 
 /** An environment as the gateway needs it to authenticate end users. */

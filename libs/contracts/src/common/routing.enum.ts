@@ -8,3 +8,10 @@ export enum Routing {
   THROTTLED = 'THROTTLED',
   DEDUPLICATED = 'DEDUPLICATED',
 }
+
+/** Why a channel was ignored (log record `<channel>_routing_reason`). */
+export enum RoutingReason {
+  IGNORE_BY_PREFERENCES = 'IGNORE_BY_PREFERENCES',
+  IGNORE_BY_ENVIRONMENT = 'IGNORE_BY_ENVIRONMENT',
+  IGNORE_BY_DEFAULT_DELIVERY = 'IGNORE_BY_DEFAULT_DELIVERY',
+}

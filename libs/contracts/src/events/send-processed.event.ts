@@ -23,4 +23,6 @@ export interface SendProcessedData {
   request: string;
   user: { id: string; email?: string; number?: string };
   channels: Partial<Record<ChannelLogName, ChannelDecision>>;
+  /** Set when nothing is sent at all, e.g. ALL_CHANNELS_IGNORED. */
+  ignored?: string;
 }

@@ -5,6 +5,19 @@ import {
   ResolveApiKeyRequest,
   ResolveClientRequest,
 } from '../billing/principal';
+import {
+  ApiKeyResponseDto,
+  CreateKeyRequest,
+  CreateKeyResponseDto,
+  KeyRef,
+} from '../billing/api-key.dto';
+import { BillingChange } from '../billing/billing-change';
+import {
+  CreateEnvironmentRequest,
+  EnvironmentRef,
+  EnvironmentSettings,
+  UpdateEnvironmentRequest,
+} from '../billing/environment-requests.dto';
 import { EnvironmentResponseDto } from '../billing/environment-response.dto';
 import { ServiceName } from '../common/service-name';
 import { HealthReply } from '../health/health';
@@ -15,7 +28,7 @@ import { LogRecordDto, LogsByTrackingIdsRequest } from '../logs/log-record';
 import { SendCommand } from '../send/send-command';
 import { UserResponseDto } from '../users/user-response.dto';
 import { IdentifyUserRequest } from '../users/user-requests';
-import { StreamName, defineJob, defineRequest } from './message-definitions';
+import { StreamName, defineBroadcast, defineJob, defineRequest } from './message-definitions';
 
 /** Every request/reply subject: `<service>.<resource>.<verb>`. */
 export const Requests = {
@@ -26,6 +39,18 @@ export const Requests = {
   listEnvironments: defineRequest<AccountScope, EnvironmentResponseDto[]>(
     'billing.environment.list',
   ),
+  createEnvironment: defineRequest<CreateEnvironmentRequest, EnvironmentResponseDto>(
+    'billing.environment.create',
+  ),
+  updateEnvironment: defineRequest<UpdateEnvironmentRequest, EnvironmentResponseDto>(
+    'billing.environment.update',
+  ),
+  environmentSettings: defineRequest<EnvironmentRef, EnvironmentSettings>(
+    'billing.environment.settings',
+  ),
+  listKeys: defineRequest<AccountScope, ApiKeyResponseDto[]>('billing.apikey.list'),
+  createKey: defineRequest<CreateKeyRequest, CreateKeyResponseDto>('billing.apikey.create'),
+  revokeKey: defineRequest<KeyRef, { success: boolean }>('billing.apikey.revoke'),
   identifyUser: defineRequest<IdentifyUserRequest, UserResponseDto>('notifications.user.identify'),
   getUser: defineRequest<EndUserRef, UserResponseDto>('notifications.user.get'),
   listInbox: defineRequest<ListInboxRequest, InappNotificationResponseDto[]>(
@@ -38,6 +63,11 @@ export const Requests = {
   logsByTrackingIds: defineRequest<LogsByTrackingIdsRequest, LogRecordDto[]>(
     'logs.logs.by-tracking-ids',
   ),
+} as const;
+
+/** Fire-and-forget notices every replica of every interested service hears. */
+export const Broadcasts = {
+  billingChanges: defineBroadcast<BillingChange>('billing.changes'),
 } as const;
 
 /** The readiness check every service answers. */

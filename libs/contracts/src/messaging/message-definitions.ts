@@ -9,6 +9,12 @@ export interface RequestDefinition<TRequest, TReply> {
   readonly __reply?: TReply;
 }
 
+/** A fire-and-forget message every subscriber (not one per queue group) receives. */
+export interface BroadcastDefinition<TPayload> {
+  readonly subject: string;
+  readonly __payload?: TPayload;
+}
+
 export interface JobDefinition<TPayload> {
   readonly subject: string;
   readonly stream: StreamName;
@@ -28,10 +34,15 @@ export function defineRequest<TRequest, TReply>(
   return { subject };
 }
 
+export function defineBroadcast<TPayload>(subject: string): BroadcastDefinition<TPayload> {
+  return { subject };
+}
+
 export function defineJob<TPayload>(stream: StreamName, subject: string): JobDefinition<TPayload> {
   return { stream, subject };
 }
 
 export type RequestOf<T> = T extends RequestDefinition<infer R, unknown> ? R : never;
 export type ReplyOf<T> = T extends RequestDefinition<unknown, infer R> ? R : never;
-export type PayloadOf<T> = T extends JobDefinition<infer P> ? P : never;
+export type PayloadOf<T> =
+  T extends JobDefinition<infer P> ? P : T extends BroadcastDefinition<infer P> ? P : never;

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { context, Context, Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import {
+  BroadcastDefinition,
   DomainError,
   ErrorCode,
   EventEnvelope,
@@ -88,6 +89,13 @@ export class MessagingClient {
   /** Stores an event on the EVENTS stream, under `evt.<kind>`. */
   publishEvent(event: EventEnvelope<object>, traceContext?: Context): Promise<PubAck> {
     return this.publish(eventSubject(event.kind), event, { msgId: event.id, traceContext });
+  }
+
+  /** Tells every listener of a broadcast (core NATS, at most once). */
+  broadcast<D extends BroadcastDefinition<unknown>>(definition: D, payload: PayloadOf<D>): void {
+    this.connection.publish(this.names.subject(definition.subject), encodeJson(payload), {
+      headers: headersWithTraceContext(),
+    });
   }
 
   /** Publishes raw bytes to a subject of a stream (used for dead letters). */

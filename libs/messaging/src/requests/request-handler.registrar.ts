@@ -37,6 +37,24 @@ export class RequestHandlerRegistrar {
     this.subscriptions.push(subscription);
   }
 
+  /** Every replica hears every message on `subject`; the handler's failures are only logged. */
+  listen(subject: string, handler: (payload: unknown) => unknown): void {
+    const fullSubject = this.names.subject(subject);
+    this.subscriptions.push(
+      this.connection.subscribe(fullSubject, {
+        callback: (error, message) => {
+          if (error)
+            return this.logger.error(`subscription ${fullSubject} failed: ${error.message}`);
+          decodeAndValidate(message.data, undefined)
+            .then((payload) => handler(payload))
+            .catch((failure: unknown) =>
+              this.logger.error(`listener of ${fullSubject} failed: ${String(failure)}`),
+            );
+        },
+      }),
+    );
+  }
+
   async drain(): Promise<void> {
     await Promise.all(this.subscriptions.map((s) => s.drain().catch(() => undefined)));
   }

@@ -1,0 +1,84 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  IsArray,
+  IsBoolean,
+  IsEnum,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { Channel } from '../common/channel.enum';
+import { AccountScope } from './principal';
+
+/** Body of POST /environments. */
+export class CreateEnvironmentDto {
+  @ApiPropertyOptional({ description: 'Name of the environment, e.g. Staging.' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  title?: string;
+}
+
+/** Body of PATCH /environments/{clientId} (EnvironmentsUpdateEnvironment). */
+export class UpdateEnvironmentDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  title?: string;
+
+  @ApiPropertyOptional({
+    description: 'Issue a new clientSecret; the old one stops working at once.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  resetSecret?: boolean;
+
+  @ApiPropertyOptional({
+    enum: Channel,
+    isArray: true,
+    description: 'Channels this environment does not send on.',
+  })
+  @IsOptional()
+  @IsArray()
+  @IsEnum(Channel, { each: true })
+  disableSending?: Channel[];
+
+  @ApiPropertyOptional({ description: 'Require a valid hmac from end users.' })
+  @IsOptional()
+  @IsBoolean()
+  secureMode?: boolean;
+}
+
+export class CreateEnvironmentRequest extends AccountScope {
+  @ValidateNested()
+  @Type(() => CreateEnvironmentDto)
+  environment!: CreateEnvironmentDto;
+}
+
+export class UpdateEnvironmentRequest extends AccountScope {
+  @IsString()
+  @IsNotEmpty()
+  clientId!: string;
+
+  @ValidateNested()
+  @Type(() => UpdateEnvironmentDto)
+  changes!: UpdateEnvironmentDto;
+}
+
+export class EnvironmentRef {
+  @IsUUID()
+  envId!: string;
+}
+
+/** What the send pipeline needs of an environment. */
+export interface EnvironmentSettings {
+  envId: string;
+  disableSending: Channel[];
+}
