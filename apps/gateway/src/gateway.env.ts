@@ -20,4 +20,16 @@ export class GatewayEnv extends BaseEnv {
   @IsInt()
   @Min(0)
   AUTH_CACHE_TTL_MS = 30_000;
+
+  /** Sustained requests per second each API key may make (token bucket refill rate). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_PER_SECOND: number = 5_000;
+
+  /** Requests a key may make at once before the rate applies (token bucket size). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_BURST: number = 10_000;
 }

@@ -10,6 +10,7 @@ import { StatusService } from './health/status.service';
 import { InappController } from './inapp/inapp.controller';
 import { KeysController } from './keys/keys.controller';
 import { LogsController } from './logs/logs.controller';
+import { RateLimiter } from './rate-limits/rate-limiter';
 import { SendsController } from './sends/sends.controller';
 import { SendsService } from './sends/sends.service';
 import { UsersController } from './users/users.controller';
@@ -34,6 +35,7 @@ export class GatewayModule {
         ApiKeyGuard,
         CredentialsResolver,
         EndUserGuard,
+        RateLimiter,
         SendsService,
         StatusService,
       ],

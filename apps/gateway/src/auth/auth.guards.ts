@@ -1,19 +1,25 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
+import { RateLimiter } from '../rate-limits/rate-limiter';
 import './authenticated-request';
 import { parseAuthorization } from './authorization-header';
 import { CredentialsResolver } from './credentials.resolver';
 
-/** Operations of an account's environment: API key or client credentials. */
+/** Operations of an account's environment: API key or client credentials, rate-limited per key. */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
-  constructor(private readonly resolver: CredentialsResolver) {}
+  constructor(
+    private readonly resolver: CredentialsResolver,
+    private readonly rateLimiter: RateLimiter,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    request.principal = await this.resolver.principalOf(
+    const principal = await this.resolver.principalOf(
       parseAuthorization(request.headers.authorization),
     );
+    this.rateLimiter.admit(principal);
+    request.principal = principal;
     return true;
   }
 }

@@ -16,6 +16,8 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
       return HttpStatus.NOT_FOUND;
     case ErrorCode.CONFLICT:
       return HttpStatus.CONFLICT;
+    case ErrorCode.RATE_LIMITED:
+      return HttpStatus.TOO_MANY_REQUESTS;
     case ErrorCode.PAYLOAD_TOO_LARGE:
       return HttpStatus.PAYLOAD_TOO_LARGE;
     case ErrorCode.UNSUPPORTED_MEDIA_TYPE:

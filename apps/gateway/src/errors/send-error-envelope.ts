@@ -1,5 +1,6 @@
 import { ErrorResponse } from '@clarion/contracts';
 import { FastifyReply, FastifyRequest } from 'fastify';
+import { RateLimitedError } from '../rate-limits/rate-limiter';
 import { httpStatusOf } from './http-status-of';
 import { toDomainError } from './to-domain-error';
 
@@ -11,6 +12,9 @@ export function sendErrorEnvelope(
 ): void {
   const domainError = toDomainError(error, request.method, request.url);
   const body: ErrorResponse = { trackingId: request.id, error: domainError.toBody() };
+  if (domainError instanceof RateLimitedError) {
+    void reply.header('retry-after', String(domainError.retryAfterSeconds));
+  }
   void reply
     .status(httpStatusOf(domainError.code))
     .header('content-type', 'application/json')
