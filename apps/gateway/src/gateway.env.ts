@@ -25,11 +25,11 @@ export class GatewayEnv extends BaseEnv {
   @Type(() => Number)
   @IsInt()
   @Min(1)
-  RATE_LIMIT_PER_SECOND: number = 5_000;
+  RATE_LIMIT_PER_SECOND = 5_000;
 
   /** Requests a key may make at once before the rate applies (token bucket size). */
   @Type(() => Number)
   @IsInt()
   @Min(1)
-  RATE_LIMIT_BURST: number = 10_000;
+  RATE_LIMIT_BURST = 10_000;
 }
