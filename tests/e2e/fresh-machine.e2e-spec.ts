@@ -38,11 +38,9 @@ describe('npm start on a machine without PostgreSQL and NATS', () => {
     expect(output).toContain(`started an embedded one on port ${databasePort}`);
     expect(output).toContain(`started nats-server -js on port ${natsPort}`);
 
-    const account = system.createAccount(
-      'Fresh',
-      'owner@fresh.test',
-      `postgres://postgres:postgres@127.0.0.1:${databasePort}/clarion`,
-    );
+    const account = system.createAccount('Fresh', 'owner@fresh.test', {
+      databaseUrl: `postgres://postgres:postgres@127.0.0.1:${databasePort}/clarion`,
+    });
     const api = ApiClient.withApiKey(system.baseUrl, account.apiKey);
     const sent = await api.call<{ trackingId: string }>('POST', '/send', {
       type: 'hello',

@@ -3,7 +3,9 @@ import { ApiKeyEntity } from './api-keys/api-key.entity';
 import { EnvironmentEntity } from './environments/environment.entity';
 import { MembershipEntity } from './members/membership.entity';
 import { ProfileEntity } from './members/profile.entity';
+import { SessionEntity } from './auth/session.entity';
 import { CreateBillingTables1795260000000 } from './migrations/1795260000000-create-billing-tables';
+import { AddSessionsAndPlans1795270000000 } from './migrations/1795270000000-add-sessions-and-plans';
 
 export const BILLING_SCHEMA = 'billing';
 export const BILLING_ENTITIES = [
@@ -12,5 +14,9 @@ export const BILLING_ENTITIES = [
   EnvironmentEntity,
   MembershipEntity,
   ProfileEntity,
+  SessionEntity,
 ];
-export const BILLING_MIGRATIONS = [CreateBillingTables1795260000000];
+export const BILLING_MIGRATIONS = [
+  CreateBillingTables1795260000000,
+  AddSessionsAndPlans1795270000000,
+];

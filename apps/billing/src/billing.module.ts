@@ -1,6 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { messagingFor } from '@clarion/runtime';
+import { AccountsHandlers } from './accounts/accounts.handlers';
 import { AccountsService } from './accounts/accounts.service';
+import { SessionsHandlers } from './auth/sessions.handlers';
+import { SessionsService } from './auth/sessions.service';
 import { ApiKeysHandlers } from './api-keys/api-keys.handlers';
 import { ApiKeysRepository } from './api-keys/api-keys.repository';
 import { ApiKeysService } from './api-keys/api-keys.service';
@@ -17,7 +20,10 @@ export class BillingModule {
       module: BillingModule,
       imports: [BillingDataModule.forRoot(env.DATABASE_URL), messagingFor('billing', env)],
       providers: [
+        AccountsHandlers,
         AccountsService,
+        SessionsHandlers,
+        SessionsService,
         ApiKeysRepository,
         ApiKeysHandlers,
         ApiKeysService,

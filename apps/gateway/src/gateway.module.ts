@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { messagingFor } from '@clarion/runtime';
+import { AccountsController } from './accounts/accounts.controller';
 import { ApiKeyGuard, EndUserGuard } from './auth/auth.guards';
 import { CredentialsResolver } from './auth/credentials.resolver';
 import { EnvironmentsController } from './environments/environments.controller';
@@ -12,6 +13,7 @@ import { KeysController } from './keys/keys.controller';
 import { LogsController } from './logs/logs.controller';
 import { RateLimiter } from './rate-limits/rate-limiter';
 import { SendsController } from './sends/sends.controller';
+import { SessionsController } from './sessions/sessions.controller';
 import { SendsService } from './sends/sends.service';
 import { UsersController } from './users/users.controller';
 
@@ -22,6 +24,8 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [messagingFor('gateway', env)],
       controllers: [
+        AccountsController,
+        SessionsController,
         EnvironmentsController,
         InappController,
         KeysController,

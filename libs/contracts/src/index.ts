@@ -1,4 +1,6 @@
+export * from './billing/account-details.dto';
 export * from './billing/account-response.dto';
+export * from './billing/login.dto';
 export * from './billing/api-key.dto';
 export * from './billing/billing-change';
 export * from './billing/environment-requests.dto';

@@ -39,6 +39,10 @@ export class ExpiringCache<T> {
     this.entries.delete(key);
   }
 
+  clear(): void {
+    this.entries.clear();
+  }
+
   private remember(key: string, entry: Entry<T>): void {
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();

@@ -62,23 +62,32 @@ export class RunningSystem {
   createAccount(
     name: string,
     email: string,
-    databaseUrl = this.options.databaseUrl,
+    options: { password?: string; databaseUrl?: string } = {},
   ): AccountResponseDto {
+    const password = options.password === undefined ? [] : ['--password', options.password];
+    return this.admin(
+      ['account', 'create', '--name', name, '--email', email, ...password],
+      options.databaseUrl,
+    );
+  }
+
+  /** Any `npm run admin -- …` command against the system; its one line of JSON, parsed. */
+  admin<T = AccountResponseDto>(args: string[], databaseUrl = this.options.databaseUrl): T {
     const result = spawnSync(
       process.execPath,
-      [
-        join(ROOT, 'dist/apps/billing/src/admin/main.js'),
-        'account',
-        'create',
-        '--name',
-        name,
-        '--email',
-        email,
-      ],
-      { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8' },
+      [join(ROOT, 'dist/apps/billing/src/admin/main.js'), ...args],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          CLARION_NAMESPACE: this.options.namespace,
+          ...this.options.extraEnv,
+        },
+        encoding: 'utf8',
+      },
     );
-    if (result.status !== 0) throw new Error(`admin failed: ${result.stderr}`);
-    return JSON.parse(result.stdout) as AccountResponseDto;
+    if (result.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
+    return JSON.parse(result.stdout) as T;
   }
 
   /** Stops the system like Ctrl-C does; resolves with the exit code. */

@@ -18,6 +18,19 @@ export class AccountEntity {
   @Column({ name: 'account_type', type: 'text' })
   accountType!: 'free' | 'paid';
 
+  @Column({ name: 'plan_tier', type: 'text' })
+  planTier!: string;
+
+  @Column({ name: 'auto_upgrade', type: 'boolean' })
+  autoUpgrade!: boolean;
+
+  @Column({ name: 'billing_version', type: 'integer' })
+  billingVersion!: number;
+
+  /** Day the billing cycle resets (YYYY-MM-DD of the first cycle). */
+  @Column({ name: 'anniversary_date', type: 'date' })
+  anniversaryDate!: string;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,17 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import { AccountResponseDto, newTimeOrderedId } from '@clarion/contracts';
+import {
+  AccountDetailsDto,
+  AccountResponseDto,
+  AccountStatus,
+  newTimeOrderedId,
+  NotFoundError,
+} from '@clarion/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
+import { hashPassword } from '../auth/password-hash';
 import { hashApiKey, newApiKey } from '../api-keys/api-key-secret';
 import { EnvironmentEntity } from '../environments/environment.entity';
 import { newEnvironmentCredentials } from '../environments/environment-credentials';
 import { MembershipEntity } from '../members/membership.entity';
 import { ProfileEntity } from '../members/profile.entity';
 import { AccountEntity } from './account.entity';
+import { toAccountDetails } from './account.mapper';
 
 export interface CreateAccountCommand {
   name: string;
   ownerEmail: string;
+  /** Sets (or replaces) the owner's password, so the owner can sign in. */
+  ownerPassword?: string;
 }
 
 const DEFAULT_ENVIRONMENT_TITLE = 'Default';
@@ -34,6 +44,13 @@ export class AccountsService {
         accountType: 'free',
       });
       const owner = await this.findOrCreateProfile(manager, command.ownerEmail);
+      if (command.ownerPassword !== undefined) {
+        await manager.update(
+          ProfileEntity,
+          { id: owner.id },
+          { passwordHash: await hashPassword(command.ownerPassword) },
+        );
+      }
       await manager.save(MembershipEntity, {
         accountId: account.id,
         profileId: owner.id,
@@ -66,6 +83,14 @@ export class AccountsService {
         apiKey,
       };
     });
+  }
+
+  /** Sets an account's status (operator action); a blocked account can no longer send. */
+  async setStatus(accountId: string, status: AccountStatus): Promise<AccountDetailsDto> {
+    const account = await this.dataSource.getRepository(AccountEntity).findOneBy({ id: accountId });
+    if (!account) throw new NotFoundError('The account');
+    account.status = status;
+    return toAccountDetails(await this.dataSource.getRepository(AccountEntity).save(account));
   }
 
   private async findOrCreateProfile(manager: EntityManager, email: string): Promise<ProfileEntity> {

@@ -24,3 +24,34 @@ describe(parseAdminCommand.name, () => {
     ).toThrow(/--email must be/);
   });
 });
+
+describe('parseAdminCommand --password', () => {
+  it('takes an owner password of at least 8 characters', () => {
+    expect(
+      parseAdminCommand([
+        'account',
+        'create',
+        '--name',
+        'A',
+        '--email',
+        'a@b.test',
+        '--password',
+        'long enough',
+      ]),
+    ).toMatchObject({
+      password: 'long enough',
+    });
+    expect(() =>
+      parseAdminCommand([
+        'account',
+        'create',
+        '--name',
+        'A',
+        '--email',
+        'a@b.test',
+        '--password',
+        'short',
+      ]),
+    ).toThrow(/at least 8 characters/);
+  });
+});

@@ -3,9 +3,10 @@ import { DatabaseEnv, loadEnv } from '@clarion/config';
 import { StructuredLogger } from '@clarion/observability';
 import { AccountsService } from '../accounts/accounts.service';
 import { AdminCliModule } from './admin-cli.module';
-import { parseAdminCommand } from './admin-command';
+import { AdminCommand, parseAdminCommand } from './admin-command';
+import { broadcastAccountChange } from './broadcast-account-change';
 
-/** `npm run admin -- account create …`: prints the new Account as one JSON line on stdout. */
+/** `npm run admin -- …`: operator commands; each prints its result as one JSON line on stdout. */
 async function main(): Promise<void> {
   const command = parseAdminCommand(process.argv.slice(2));
   const env = loadEnv(DatabaseEnv);
@@ -13,13 +14,34 @@ async function main(): Promise<void> {
     logger: new StructuredLogger({ service: 'admin', format: 'pretty', level: 'warn' }),
   });
   try {
-    const account = await app.get(AccountsService).createAccountWithOwner({
-      name: command.name,
-      ownerEmail: command.email,
-    });
-    process.stdout.write(`${JSON.stringify(account)}\n`);
+    const result = await run(command, app.get(AccountsService), env);
+    process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {
     await app.close();
+  }
+}
+
+async function run(
+  command: AdminCommand,
+  accounts: AccountsService,
+  env: DatabaseEnv,
+): Promise<object> {
+  switch (command.kind) {
+    case 'account create':
+      return accounts.createAccountWithOwner({
+        name: command.name,
+        ownerEmail: command.email,
+        ownerPassword: command.password,
+      });
+    case 'account set-status': {
+      const account = await accounts.setStatus(command.accountId, command.status);
+      if (!(await broadcastAccountChange(env, command.accountId))) {
+        process.stderr.write(
+          'NATS is not reachable: running gateways see the change within 30 s.\n',
+        );
+      }
+      return account;
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ApiKeyType } from '@clarion/contracts';
+import { AccountStatus, ApiKeyType } from '@clarion/contracts';
 import { DataSource, Repository } from 'typeorm';
 import { ApiKeyEntity } from './api-key.entity';
 
@@ -10,6 +10,7 @@ export interface ResolvedKey {
   envId: string;
   clientId: string;
   keyType: ApiKeyType;
+  accountStatus: AccountStatus;
 }
 
 export type ListedKey = Omit<ApiKeyEntity, 'keyHash'> & { clientId: string };
@@ -25,9 +26,10 @@ export class ApiKeysRepository {
   async findLiveByHash(keyHash: string): Promise<ResolvedKey | undefined> {
     const rows: ResolvedKey[] = await this.dataSource.query(
       `SELECT k.id AS "keyId", k.account_id AS "accountId", k.env_id AS "envId",
-              e.client_id AS "clientId", k.key_type AS "keyType"
+              e.client_id AS "clientId", k.key_type AS "keyType", a.status AS "accountStatus"
          FROM billing.api_keys k
          JOIN billing.environments e ON e.id = k.env_id
+         JOIN billing.accounts a ON a.id = k.account_id
         WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
       [keyHash],
     );

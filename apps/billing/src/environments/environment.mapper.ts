@@ -1,4 +1,4 @@
-import { ClientEnvironment, EnvironmentResponseDto } from '@clarion/contracts';
+import { AccountStatus, ClientEnvironment, EnvironmentResponseDto } from '@clarion/contracts';
 import { EnvironmentEntity } from './environment.entity';
 
 export function toEnvironmentResponse(environment: EnvironmentEntity): EnvironmentResponseDto {
@@ -11,8 +11,12 @@ export function toEnvironmentResponse(environment: EnvironmentEntity): Environme
   };
 }
 
-export function toClientEnvironment(environment: EnvironmentEntity): ClientEnvironment {
+export function toClientEnvironment(
+  environment: EnvironmentEntity,
+  accountStatus: AccountStatus,
+): ClientEnvironment {
   return {
+    accountStatus,
     accountId: environment.accountId,
     envId: environment.id,
     clientId: environment.clientId,

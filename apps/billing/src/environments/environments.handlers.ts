@@ -11,7 +11,10 @@ import {
   UnauthorizedError,
   UpdateEnvironmentRequest,
 } from '@clarion/contracts';
+import { InjectRepository } from '@nestjs/typeorm';
 import { HandleRequest } from '@clarion/messaging';
+import { Repository } from 'typeorm';
+import { AccountEntity } from '../accounts/account.entity';
 import { toClientEnvironment, toEnvironmentResponse } from './environment.mapper';
 import { EnvironmentsRepository } from './environments.repository';
 import { EnvironmentsService } from './environments.service';
@@ -21,6 +24,7 @@ export class EnvironmentsHandlers {
   constructor(
     private readonly environments: EnvironmentsRepository,
     private readonly service: EnvironmentsService,
+    @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
   ) {}
 
   @HandleRequest(Requests.resolveClient, ResolveClientRequest)
@@ -32,7 +36,8 @@ export class EnvironmentsHandlers {
         'Use the clientId of one of your environments.',
       );
     }
-    return toClientEnvironment(environment);
+    const account = await this.accounts.findOneByOrFail({ id: environment.accountId });
+    return toClientEnvironment(environment, account.status);
   }
 
   @HandleRequest(Requests.listEnvironments, AccountScope)

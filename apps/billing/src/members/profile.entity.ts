@@ -13,6 +13,19 @@ export class ProfileEntity {
   @Column({ name: 'password_hash', type: 'text', nullable: true })
   passwordHash!: string | null;
 
+  @Column({ name: 'mfa_secret', type: 'text', nullable: true })
+  mfaSecret!: string | null;
+
+  @Column({ name: 'mfa_enabled', type: 'boolean' })
+  mfaEnabled!: boolean;
+
+  /** Failed sign-ins in a row; reset by a successful one. */
+  @Column({ name: 'failed_logins', type: 'integer' })
+  failedLogins!: number;
+
+  @Column({ name: 'locked_until', type: 'timestamptz', nullable: true })
+  lockedUntil!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -19,6 +19,8 @@ import { isValidEndUserHmac } from './end-user-hmac';
 import { ExpiringCache } from '@clarion/runtime';
 
 const UNKNOWN_CREDENTIALS_TTL_MS = 5_000;
+/** Member session tokens (POST /auth/login); anything else after Bearer is an API key. */
+const SESSION_TOKEN_PREFIX = 'clarion_st_';
 const isUnauthorized = (error: unknown) =>
   error instanceof DomainError && error.code === ErrorCode.UNAUTHORIZED;
 
@@ -29,12 +31,18 @@ const isUnauthorized = (error: unknown) =>
 @Injectable()
 export class CredentialsResolver {
   private readonly keys: ExpiringCache<Principal>;
+  private readonly sessions: ExpiringCache<Principal>;
   private readonly clients: ExpiringCache<ClientEnvironment>;
 
   constructor(
     private readonly messaging: MessagingClient,
     @Inject(GATEWAY_ENV) env: GatewayEnv,
   ) {
+    this.sessions = new ExpiringCache(
+      env.AUTH_CACHE_TTL_MS,
+      UNKNOWN_CREDENTIALS_TTL_MS,
+      isUnauthorized,
+    );
     this.keys = new ExpiringCache(
       env.AUTH_CACHE_TTL_MS,
       UNKNOWN_CREDENTIALS_TTL_MS,
@@ -52,6 +60,11 @@ export class CredentialsResolver {
     switch (credentials.kind) {
       case 'apiKey': {
         const keyHash = createHash('sha256').update(credentials.key).digest('hex');
+        if (credentials.key.startsWith(SESSION_TOKEN_PREFIX)) {
+          return this.sessions.get(keyHash, () =>
+            this.messaging.request(Requests.resolveSession, { tokenHash: keyHash }),
+          );
+        }
         const principal = await this.keys.get(keyHash, () =>
           this.messaging.request(Requests.resolveApiKey, { keyHash }),
         );
@@ -65,6 +78,7 @@ export class CredentialsResolver {
           accountId: environment.accountId,
           envId: environment.envId,
           clientId: environment.clientId,
+          accountStatus: environment.accountStatus,
         };
       }
       case 'endUser':
@@ -117,6 +131,11 @@ export class CredentialsResolver {
         return this.keys.delete(change.keyHash);
       case 'environment-changed':
         return this.clients.delete(change.clientId);
+      case 'session-ended':
+        return this.sessions.delete(change.tokenHash);
+      case 'account-changed':
+        // Cached principals carry the account's status; a rare event, so all of them go.
+        return [this.keys, this.sessions, this.clients].forEach((cache) => cache.clear());
     }
   }
 

@@ -8,7 +8,11 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
     case ErrorCode.INVALID_JSON:
       return HttpStatus.BAD_REQUEST;
     case ErrorCode.UNAUTHORIZED:
+    case ErrorCode.MFA_REQUIRED:
+    case ErrorCode.MFA_CODE_INVALID:
       return HttpStatus.UNAUTHORIZED;
+    case ErrorCode.ACCOUNT_BLOCKED:
+      return HttpStatus.FORBIDDEN;
     case ErrorCode.FORBIDDEN:
       return HttpStatus.FORBIDDEN;
     case ErrorCode.NOT_FOUND:

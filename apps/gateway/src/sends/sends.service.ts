@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { Jobs, Principal, SendCommand, SendDto, SendResponseDto } from '@clarion/contracts';
+import {
+  DomainError,
+  ErrorCode,
+  Jobs,
+  Principal,
+  SendCommand,
+  SendDto,
+  SendResponseDto,
+} from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { FastifyRequest } from 'fastify';
 
@@ -16,6 +24,13 @@ export class SendsService {
     principal: Principal,
     request: FastifyRequest,
   ): Promise<SendResponseDto> {
+    if (principal.accountStatus === 'blocked') {
+      throw new DomainError(
+        ErrorCode.ACCOUNT_BLOCKED,
+        'This account is blocked and cannot send',
+        'Contact the operator of this Clarion deployment to unblock the account.',
+      );
+    }
     const command: SendCommand = {
       trackingId: request.id,
       accountId: principal.accountId,

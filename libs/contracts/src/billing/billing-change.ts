@@ -4,4 +4,6 @@
  */
 export type BillingChange =
   | { kind: 'api-key-revoked'; keyHash: string }
-  | { kind: 'environment-changed'; envId: string; clientId: string };
+  | { kind: 'environment-changed'; envId: string; clientId: string }
+  | { kind: 'account-changed'; accountId: string }
+  | { kind: 'session-ended'; tokenHash: string };

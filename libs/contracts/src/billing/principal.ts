@@ -1,5 +1,6 @@
 import { IsNotEmpty, IsString, IsUUID, Matches } from 'class-validator';
 import { Channel } from '../common/channel.enum';
+import { AccountStatus } from './account-response.dto';
 
 /** Who an API key or client credential speaks for. */
 export interface Principal {
@@ -9,6 +10,9 @@ export interface Principal {
   keyId?: string;
   /** Public keys may only be used where a browser could hold them; not set for client credentials. */
   keyType?: 'secret' | 'public';
+  accountStatus: AccountStatus;
+  /** Set when a member signed in with a session token. */
+  member?: { profileId: string; role: string };
 }
 
 /** An environment as the gateway needs it to authenticate end users. */
@@ -19,6 +23,7 @@ export interface ClientEnvironment {
   clientSecret: string;
   secureMode: boolean;
   disableSending: Channel[];
+  accountStatus: AccountStatus;
 }
 
 export class ResolveApiKeyRequest {
@@ -36,4 +41,9 @@ export class ResolveClientRequest {
 export class AccountScope {
   @IsUUID()
   accountId!: string;
+}
+
+export class ProfileScope {
+  @IsUUID()
+  profileId!: string;
 }

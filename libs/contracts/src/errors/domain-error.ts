@@ -38,6 +38,12 @@ export class UnauthorizedError extends DomainError {
   }
 }
 
+export class ForbiddenError extends DomainError {
+  constructor(message: string, fix?: string) {
+    super(ErrorCode.FORBIDDEN, message, fix);
+  }
+}
+
 export class ValidationFailedError extends DomainError {
   constructor(message: string, fix?: string) {
     super(ErrorCode.VALIDATION_FAILED, message, fix);

@@ -1,6 +1,7 @@
 import {
   AccountScope,
   ClientEnvironment,
+  ProfileScope,
   Principal,
   ResolveApiKeyRequest,
   ResolveClientRequest,
@@ -11,7 +12,9 @@ import {
   CreateKeyResponseDto,
   KeyRef,
 } from '../billing/api-key.dto';
+import { AccountDetailsDto, AccountSummaryDto } from '../billing/account-details.dto';
 import { BillingChange } from '../billing/billing-change';
+import { LoginDto, LoginResponseDto, ResolveSessionRequest } from '../billing/login.dto';
 import {
   CreateEnvironmentRequest,
   EnvironmentRef,
@@ -48,6 +51,10 @@ export const Requests = {
   environmentSettings: defineRequest<EnvironmentRef, EnvironmentSettings>(
     'billing.environment.settings',
   ),
+  login: defineRequest<LoginDto, LoginResponseDto>('billing.session.login'),
+  resolveSession: defineRequest<ResolveSessionRequest, Principal>('billing.session.resolve'),
+  getAccount: defineRequest<AccountScope, AccountDetailsDto>('billing.account.get'),
+  listAccounts: defineRequest<ProfileScope, AccountSummaryDto[]>('billing.account.list'),
   listKeys: defineRequest<AccountScope, ApiKeyResponseDto[]>('billing.apikey.list'),
   createKey: defineRequest<CreateKeyRequest, CreateKeyResponseDto>('billing.apikey.create'),
   revokeKey: defineRequest<KeyRef, { success: boolean }>('billing.apikey.revoke'),

@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  AccountDetailsDto,
+  AccountScope,
+  AccountSummaryDto,
+  NotFoundError,
+  ProfileScope,
+  Requests,
+} from '@clarion/contracts';
+import { HandleRequest } from '@clarion/messaging';
+import { Repository } from 'typeorm';
+import { MembershipEntity } from '../members/membership.entity';
+import { AccountEntity } from './account.entity';
+import { toAccountDetails, toAccountSummary } from './account.mapper';
+
+@Injectable()
+export class AccountsHandlers {
+  constructor(
+    @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
+    @InjectRepository(MembershipEntity) private readonly memberships: Repository<MembershipEntity>,
+  ) {}
+
+  @HandleRequest(Requests.getAccount, AccountScope)
+  async getAccount(request: AccountScope): Promise<AccountDetailsDto> {
+    const account = await this.accounts.findOneBy({ id: request.accountId });
+    if (!account) throw new NotFoundError('The account');
+    return toAccountDetails(account);
+  }
+
+  @HandleRequest(Requests.listAccounts, ProfileScope)
+  async listAccounts(request: ProfileScope): Promise<AccountSummaryDto[]> {
+    const memberships = await this.memberships.find({
+      where: { profileId: request.profileId },
+      order: { createdAt: 'ASC' },
+    });
+    if (memberships.length === 0) return [];
+    const accounts = await this.accounts.findBy(memberships.map((m) => ({ id: m.accountId })));
+    return accounts.map(toAccountSummary);
+  }
+}

@@ -1,0 +1,40 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AccountDetailsDto, AccountsResponseDto, Principal, Requests } from '@clarion/contracts';
+import { MessagingClient } from '@clarion/messaging';
+import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
+
+@ApiTags('Accounts')
+@RequiresApiKey()
+@Controller()
+export class AccountsController {
+  constructor(private readonly messaging: MessagingClient) {}
+
+  @Get('account')
+  @ApiOperation({ operationId: 'AccountsGetAccount', summary: 'The current account with its plan' })
+  @ApiOkResponse({ type: AccountDetailsDto })
+  get(@CurrentPrincipal() principal: Principal): Promise<AccountDetailsDto> {
+    return this.messaging.request(Requests.getAccount, { accountId: principal.accountId });
+  }
+
+  @Get('accounts')
+  @ApiOperation({
+    operationId: 'AccountsListAccounts',
+    summary: 'The accounts the caller can access',
+  })
+  @ApiOkResponse({ type: AccountsResponseDto })
+  async list(@CurrentPrincipal() principal: Principal): Promise<AccountsResponseDto> {
+    if (principal.member) {
+      return {
+        accounts: await this.messaging.request(Requests.listAccounts, {
+          profileId: principal.member.profileId,
+        }),
+      };
+    }
+    const account = await this.messaging.request(Requests.getAccount, {
+      accountId: principal.accountId,
+    });
+    const { accountId, name, accountType, createdAt, status, costCap } = account;
+    return { accounts: [{ accountId, name, accountType, createdAt, status, costCap }] };
+  }
+}

@@ -1,0 +1,107 @@
+import { AccountResponseDto } from '@clarion/contracts';
+import {
+  createTestDatabase,
+  createTestNamespace,
+  dropTestNamespace,
+  RunningSystem,
+  TestDatabase,
+} from '@clarion/testing';
+import { ApiClient } from './api-client';
+
+type Json = Record<string, unknown>;
+const PASSWORD = 'a long enough password';
+
+describe('accounts, member sessions and account status', () => {
+  const namespace = createTestNamespace();
+  let database: TestDatabase;
+  let system: RunningSystem;
+  let account: AccountResponseDto;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    system = new RunningSystem({ databaseUrl: database.url, namespace });
+    await system.start();
+    account = system.createAccount('Acme', 'owner@acme.test', { password: PASSWORD });
+  });
+
+  afterAll(async () => {
+    await system.stop();
+    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
+  });
+
+  const anonymous = () => new ApiClient(system.baseUrl);
+  const login = (body: Json) =>
+    anonymous().call<Json & { error?: Json }>('POST', '/auth/login', body);
+
+  it('signs a member in with email and password, and refuses a wrong password', async () => {
+    const wrong = await login({ email: 'owner@acme.test', password: 'not the password' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error?.['code']).toBe('UNAUTHORIZED');
+
+    const signedIn = await login({ email: 'Owner@Acme.test', password: PASSWORD });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toEqual({
+      token: expect.stringMatching(/^clarion_st_/),
+      expiresAt: expect.any(String),
+    });
+    expect(Date.parse(signedIn.body['expiresAt'] as string)).toBeGreaterThan(Date.now());
+  });
+
+  it('answers GET /account and GET /accounts for a member session and for an API key alike', async () => {
+    const { body } = await login({ email: 'owner@acme.test', password: PASSWORD });
+    const asMember = ApiClient.withApiKey(system.baseUrl, body['token'] as string);
+    const asKey = ApiClient.withApiKey(system.baseUrl, account.apiKey);
+
+    const details = await asMember.call<Json>('GET', '/account');
+    expect(details.status).toBe(200);
+    expect(details.body).toMatchObject({
+      accountId: account.accountId,
+      name: 'Acme',
+      accountType: 'free',
+      tier: 'budget_20',
+      costCap: 20,
+      status: 'verified',
+      autoUpgrade: false,
+      anniversaryDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    expect((await asKey.call('GET', '/account')).body).toEqual(details.body);
+
+    const listed = await asMember.call<{ accounts: Json[] }>('GET', '/accounts');
+    expect(listed.body.accounts).toEqual([
+      expect.objectContaining({ accountId: account.accountId, status: 'verified', costCap: 20 }),
+    ]);
+  });
+
+  it('locks a profile after five failed sign-ins, even for the right password', async () => {
+    system.createAccount('Locked Co', 'locked@example.test', { password: PASSWORD });
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect(
+        (await login({ email: 'locked@example.test', password: 'wrong password' })).status,
+      ).toBe(401);
+    }
+    const locked = await login({ email: 'locked@example.test', password: PASSWORD });
+    expect(locked.status).toBe(429);
+    expect(locked.body.error?.['code']).toBe('RATE_LIMITED');
+  });
+
+  it('refuses sends of a blocked account at once with ACCOUNT_BLOCKED, and sends again once unblocked', async () => {
+    const blocked = system.createAccount('Blocked Co', 'owner@blocked.test');
+    const api = ApiClient.withApiKey(system.baseUrl, blocked.apiKey);
+    const send = () =>
+      api.call<{ error?: Json }>('POST', '/send', {
+        type: 't',
+        to: { id: 'u' },
+        inapp: { title: 'x' },
+      });
+    expect((await send()).status).toBe(200);
+
+    system.admin(['account', 'set-status', '--account', blocked.accountId, '--status', 'blocked']);
+    const refused = await send();
+    expect(refused.status).toBe(403);
+    expect(refused.body.error?.['code']).toBe('ACCOUNT_BLOCKED');
+    expect((await api.call<Json>('GET', '/account')).body['status']).toBe('blocked');
+
+    system.admin(['account', 'set-status', '--account', blocked.accountId, '--status', 'verified']);
+    expect((await send()).status).toBe(200);
+  });
+});
