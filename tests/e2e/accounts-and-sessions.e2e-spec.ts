@@ -6,6 +6,7 @@ import {
   RunningSystem,
   TestDatabase,
 } from '@clarion/testing';
+import { Secret, TOTP } from 'otpauth';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
@@ -103,5 +104,64 @@ describe('accounts, member sessions and account status', () => {
 
     system.admin(['account', 'set-status', '--account', blocked.accountId, '--status', 'verified']);
     expect((await send()).status).toBe(200);
+  });
+
+  it('sets up TOTP MFA, then requires a valid code to sign in, until MFA is turned off', async () => {
+    system.createAccount('Mfa Co', 'mfa@example.test', { password: PASSWORD });
+    const signIn = (code?: string) =>
+      login({ email: 'mfa@example.test', password: PASSWORD, ...(code && { code }) });
+    const member = ApiClient.withApiKey(system.baseUrl, (await signIn()).body['token'] as string);
+
+    expect((await member.call('GET', '/profile/mfa')).body).toEqual({
+      enabled: false,
+      available: true,
+    });
+    expect(
+      (await ApiClient.withApiKey(system.baseUrl, account.apiKey).call('GET', '/profile/mfa'))
+        .status,
+    ).toBe(403);
+
+    const setup = await member.call<{ secretCode: string; qrCodeUri: string; session: string }>(
+      'POST',
+      '/profile/mfa',
+      {
+        type: 'SOFTWARE_TOKEN_MFA',
+      },
+    );
+    expect(setup.body.qrCodeUri).toMatch(/^otpauth:\/\/totp\/Clarion:mfa%40example\.test\?/);
+    const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secretCode) });
+    const current = totp.generate();
+    const wrongCode = current === '000000' ? '111111' : '000000';
+
+    const wrong = await member.call<{ error: Json }>('POST', '/profile/mfa/verify', {
+      type: 'SOFTWARE_TOKEN_MFA',
+      code: wrongCode,
+      session: setup.body.session,
+    });
+    expect(wrong.body.error['code']).toBe('MFA_CODE_INVALID');
+    expect((await member.call('GET', '/profile/mfa')).body).toMatchObject({ enabled: false });
+
+    const verified = await member.call('POST', '/profile/mfa/verify', {
+      type: 'SOFTWARE_TOKEN_MFA',
+      code: current,
+      session: setup.body.session,
+    });
+    expect(verified.body).toEqual({ success: true });
+    expect((await member.call('GET', '/profile/mfa')).body).toEqual({
+      enabled: true,
+      preferredMfa: 'SOFTWARE_TOKEN_MFA',
+      available: true,
+    });
+
+    const withoutCode = await signIn();
+    expect(withoutCode.status).toBe(401);
+    expect(withoutCode.body.error?.['code']).toBe('MFA_REQUIRED');
+    expect((await signIn(wrongCode)).body.error?.['code']).toBe('MFA_CODE_INVALID');
+    expect((await signIn(totp.generate())).status).toBe(200);
+
+    expect((await member.call('DELETE', '/profile/mfa/SOFTWARE_TOKEN_MFA')).body).toEqual({
+      success: true,
+    });
+    expect((await signIn()).status).toBe(200);
   });
 });

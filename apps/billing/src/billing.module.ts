@@ -2,7 +2,10 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { messagingFor } from '@clarion/runtime';
 import { AccountsHandlers } from './accounts/accounts.handlers';
 import { AccountsService } from './accounts/accounts.service';
+import { LoginFailures } from './auth/login-failures';
 import { SessionsHandlers } from './auth/sessions.handlers';
+import { MfaHandlers } from './profile/mfa.handlers';
+import { MfaService } from './profile/mfa.service';
 import { SessionsService } from './auth/sessions.service';
 import { ApiKeysHandlers } from './api-keys/api-keys.handlers';
 import { ApiKeysRepository } from './api-keys/api-keys.repository';
@@ -22,6 +25,9 @@ export class BillingModule {
       providers: [
         AccountsHandlers,
         AccountsService,
+        LoginFailures,
+        MfaHandlers,
+        MfaService,
         SessionsHandlers,
         SessionsService,
         ApiKeysRepository,

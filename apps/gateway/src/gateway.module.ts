@@ -3,6 +3,7 @@ import { messagingFor } from '@clarion/runtime';
 import { AccountsController } from './accounts/accounts.controller';
 import { ApiKeyGuard, EndUserGuard } from './auth/auth.guards';
 import { CredentialsResolver } from './auth/credentials.resolver';
+import { MemberGuard } from './auth/member.guard';
 import { EnvironmentsController } from './environments/environments.controller';
 import { GatewayEnv } from './gateway.env';
 import { GATEWAY_ENV } from './gateway.tokens';
@@ -12,6 +13,7 @@ import { InappController } from './inapp/inapp.controller';
 import { KeysController } from './keys/keys.controller';
 import { LogsController } from './logs/logs.controller';
 import { RateLimiter } from './rate-limits/rate-limiter';
+import { MfaController } from './profile/mfa.controller';
 import { SendsController } from './sends/sends.controller';
 import { SessionsController } from './sessions/sessions.controller';
 import { SendsService } from './sends/sends.service';
@@ -29,6 +31,7 @@ export class GatewayModule {
         EnvironmentsController,
         InappController,
         KeysController,
+        MfaController,
         LogsController,
         SendsController,
         StatusController,
@@ -39,6 +42,7 @@ export class GatewayModule {
         ApiKeyGuard,
         CredentialsResolver,
         EndUserGuard,
+        MemberGuard,
         RateLimiter,
         SendsService,
         StatusService,

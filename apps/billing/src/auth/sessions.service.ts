@@ -12,14 +12,11 @@ import {
 } from '@clarion/contracts';
 import { DataSource, Repository } from 'typeorm';
 import { ProfileEntity } from '../members/profile.entity';
+import { LoginFailures } from './login-failures';
 import { hashPassword, verifyPassword } from './password-hash';
 import { hashSessionToken, newSessionToken, SESSION_LIFETIME_MS } from './session-token';
 import { SessionEntity } from './session.entity';
 import { isValidTotpCode } from './totp';
-
-/** Failed sign-ins in a row before the profile is locked for a while. */
-const MAX_FAILED_LOGINS = 5;
-const LOCK_MS = 15 * 60 * 1000;
 
 interface SessionRow {
   accountId: string;
@@ -39,18 +36,18 @@ export class SessionsService {
     private readonly dataSource: DataSource,
     @InjectRepository(ProfileEntity) private readonly profiles: Repository<ProfileEntity>,
     @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
+    private readonly failures: LoginFailures,
   ) {}
 
   async login(request: LoginDto): Promise<LoginResponseDto> {
     const profile = await this.profiles.findOneBy({ email: request.email.trim().toLowerCase() });
-    if (profile?.lockedUntil && profile.lockedUntil > new Date())
-      throw lockedOut(profile.lockedUntil);
+    if (profile) this.failures.assertNotLocked(profile);
     const passwordMatches = await verifyPassword(
       request.password,
       profile?.passwordHash ?? (await this.decoyHash),
     );
     if (!profile || !profile.passwordHash || !passwordMatches) {
-      if (profile) await this.recordFailure(profile);
+      if (profile) await this.failures.record(profile);
       throw new UnauthorizedError('The email or the password is wrong');
     }
     if (profile.mfaEnabled && profile.mfaSecret) {
@@ -62,7 +59,7 @@ export class SessionsService {
         );
       }
       if (!isValidTotpCode(profile.mfaSecret, request.code)) {
-        await this.recordFailure(profile);
+        await this.failures.record(profile);
         throw new DomainError(
           ErrorCode.MFA_CODE_INVALID,
           'The MFA code is not valid',
@@ -71,7 +68,7 @@ export class SessionsService {
       }
     }
     const accountId = await this.accountToActOn(profile.id, request.accountId);
-    await this.profiles.update({ id: profile.id }, { failedLogins: 0, lockedUntil: null });
+    await this.failures.reset(profile);
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
     await this.sessions.insert({
@@ -117,24 +114,4 @@ export class SessionsService {
     if (!rows[0]) throw new ForbiddenError('This profile is not a member of that account');
     return rows[0].accountId;
   }
-
-  private async recordFailure(profile: ProfileEntity): Promise<void> {
-    const failures = profile.failedLogins + 1;
-    const locked = failures >= MAX_FAILED_LOGINS;
-    await this.profiles.update(
-      { id: profile.id },
-      {
-        failedLogins: locked ? 0 : failures,
-        lockedUntil: locked ? new Date(Date.now() + LOCK_MS) : profile.lockedUntil,
-      },
-    );
-  }
-}
-
-function lockedOut(until: Date): DomainError {
-  return new DomainError(
-    ErrorCode.RATE_LIMITED,
-    'Too many failed sign-ins for this profile',
-    `Try again after ${until.toISOString()}.`,
-  );
 }

@@ -4,6 +4,7 @@ import { Principal } from '@clarion/contracts';
 import { FastifyRequest } from 'fastify';
 import { EndUser } from './authenticated-request';
 import { ApiKeyGuard, EndUserGuard } from './auth.guards';
+import { MemberGuard } from './member.guard';
 
 /** The operation needs an API key (or the environment's client credentials). */
 export function RequiresApiKey(): ClassDecorator & MethodDecorator {
@@ -12,6 +13,11 @@ export function RequiresApiKey(): ClassDecorator & MethodDecorator {
     ApiBearerAuth('apiKey'),
     ApiBasicAuth('clientCredentials'),
   );
+}
+
+/** The operation acts for a signed-in member (Bearer session token from POST /auth/login). */
+export function RequiresMember(): ClassDecorator & MethodDecorator {
+  return applyDecorators(UseGuards(ApiKeyGuard, MemberGuard), ApiBearerAuth('memberSession'));
 }
 
 /** The operation acts for one end user (Basic clientId:userId:hmac). */
@@ -24,6 +30,15 @@ export const CurrentPrincipal = createParamDecorator(
     const { principal } = context.switchToHttp().getRequest<FastifyRequest>();
     if (!principal) throw new Error('CurrentPrincipal used on a route without RequiresApiKey');
     return principal;
+  },
+);
+
+/** The signed-in member of a RequiresMember route. */
+export const CurrentMember = createParamDecorator(
+  (_: unknown, context: ExecutionContext): { profileId: string; role: string } => {
+    const member = context.switchToHttp().getRequest<FastifyRequest>().principal?.member;
+    if (!member) throw new Error('CurrentMember used on a route without RequiresMember');
+    return member;
   },
 );
 

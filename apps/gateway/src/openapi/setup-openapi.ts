@@ -11,6 +11,10 @@ export function setupOpenApi(app: INestApplication): void {
       { type: 'http', scheme: 'bearer', description: 'API key (clarion_sk_…)' },
       'apiKey',
     )
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'Member session (clarion_st_…)' },
+      'memberSession',
+    )
     .addBasicAuth(
       { type: 'http', scheme: 'basic', description: 'clientId:clientSecret' },
       'clientCredentials',

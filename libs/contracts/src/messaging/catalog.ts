@@ -16,6 +16,13 @@ import { AccountDetailsDto, AccountSummaryDto } from '../billing/account-details
 import { BillingChange } from '../billing/billing-change';
 import { LoginDto, LoginResponseDto, ResolveSessionRequest } from '../billing/login.dto';
 import {
+  MfaDisableRequest,
+  MfaSetupResponseDto,
+  MfaStatusResponseDto,
+  MfaVerifyRequest,
+  SuccessResponseDto,
+} from '../billing/mfa.dto';
+import {
   CreateEnvironmentRequest,
   EnvironmentRef,
   EnvironmentSettings,
@@ -55,6 +62,10 @@ export const Requests = {
   resolveSession: defineRequest<ResolveSessionRequest, Principal>('billing.session.resolve'),
   getAccount: defineRequest<AccountScope, AccountDetailsDto>('billing.account.get'),
   listAccounts: defineRequest<ProfileScope, AccountSummaryDto[]>('billing.account.list'),
+  mfaStatus: defineRequest<ProfileScope, MfaStatusResponseDto>('billing.profile.mfa-status'),
+  mfaSetup: defineRequest<ProfileScope, MfaSetupResponseDto>('billing.profile.mfa-setup'),
+  mfaVerify: defineRequest<MfaVerifyRequest, SuccessResponseDto>('billing.profile.mfa-verify'),
+  mfaDisable: defineRequest<MfaDisableRequest, SuccessResponseDto>('billing.profile.mfa-disable'),
   listKeys: defineRequest<AccountScope, ApiKeyResponseDto[]>('billing.apikey.list'),
   createKey: defineRequest<CreateKeyRequest, CreateKeyResponseDto>('billing.apikey.create'),
   revokeKey: defineRequest<KeyRef, { success: boolean }>('billing.apikey.revoke'),
