@@ -6,6 +6,7 @@ import { ProfileEntity } from './members/profile.entity';
 import { SessionEntity } from './auth/session.entity';
 import { CreateBillingTables1795260000000 } from './migrations/1795260000000-create-billing-tables';
 import { AddSessionsAndPlans1795270000000 } from './migrations/1795270000000-add-sessions-and-plans';
+import { AddUsage1795280000000 } from './migrations/1795280000000-add-usage';
 
 export const BILLING_SCHEMA = 'billing';
 export const BILLING_ENTITIES = [
@@ -19,4 +20,5 @@ export const BILLING_ENTITIES = [
 export const BILLING_MIGRATIONS = [
   CreateBillingTables1795260000000,
   AddSessionsAndPlans1795270000000,
+  AddUsage1795280000000,
 ];

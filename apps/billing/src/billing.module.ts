@@ -6,6 +6,10 @@ import { LoginFailures } from './auth/login-failures';
 import { SessionsHandlers } from './auth/sessions.handlers';
 import { MfaHandlers } from './profile/mfa.handlers';
 import { MfaService } from './profile/mfa.service';
+import { DeliveryUsageConsumer } from './usage/delivery-usage.consumer';
+import { priceTableProvider } from './usage/price-table.provider';
+import { UsageLimitsService } from './usage/usage-limits.service';
+import { UsageRepository } from './usage/usage.repository';
 import { SessionsService } from './auth/sessions.service';
 import { ApiKeysHandlers } from './api-keys/api-keys.handlers';
 import { ApiKeysRepository } from './api-keys/api-keys.repository';
@@ -30,6 +34,10 @@ export class BillingModule {
         MfaService,
         SessionsHandlers,
         SessionsService,
+        DeliveryUsageConsumer,
+        priceTableProvider(env.PRICE_TABLE),
+        UsageLimitsService,
+        UsageRepository,
         ApiKeysRepository,
         ApiKeysHandlers,
         ApiKeysService,

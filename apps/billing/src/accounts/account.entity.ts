@@ -21,6 +21,10 @@ export class AccountEntity {
   @Column({ name: 'plan_tier', type: 'text' })
   planTier!: string;
 
+  /** Usage of the current cycle has reached the cost cap: sends answer 402 until it resets. */
+  @Column({ name: 'usage_limited', type: 'boolean' })
+  usageLimited!: boolean;
+
   @Column({ name: 'auto_upgrade', type: 'boolean' })
   autoUpgrade!: boolean;
 

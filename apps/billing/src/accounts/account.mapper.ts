@@ -1,18 +1,6 @@
 import { AccountDetailsDto, AccountSummaryDto, BudgetTier, costCapOf } from '@clarion/contracts';
+import { nextResetDate } from '../usage/billing-cycle';
 import { AccountEntity } from './account.entity';
-
-/** The date of the next billing-cycle reset: the anniversary day of the month, after today. */
-export function nextResetDate(anniversaryDate: string, today = new Date()): string {
-  const day = Number(anniversaryDate.slice(8, 10));
-  const candidate = (monthOffset: number) => {
-    const year = today.getUTCFullYear();
-    const month = today.getUTCMonth() + monthOffset;
-    const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-    return new Date(Date.UTC(year, month, Math.min(day, lastDay)));
-  };
-  const thisMonth = candidate(0);
-  return (thisMonth > today ? thisMonth : candidate(1)).toISOString().slice(0, 10);
-}
 
 export function toAccountDetails(account: AccountEntity): AccountDetailsDto {
   const tier = account.planTier as BudgetTier;

@@ -11,6 +11,7 @@ export interface ResolvedKey {
   clientId: string;
   keyType: ApiKeyType;
   accountStatus: AccountStatus;
+  usageLimited: boolean;
 }
 
 export type ListedKey = Omit<ApiKeyEntity, 'keyHash'> & { clientId: string };
@@ -26,7 +27,8 @@ export class ApiKeysRepository {
   async findLiveByHash(keyHash: string): Promise<ResolvedKey | undefined> {
     const rows: ResolvedKey[] = await this.dataSource.query(
       `SELECT k.id AS "keyId", k.account_id AS "accountId", k.env_id AS "envId",
-              e.client_id AS "clientId", k.key_type AS "keyType", a.status AS "accountStatus"
+              e.client_id AS "clientId", k.key_type AS "keyType", a.status AS "accountStatus",
+              a.usage_limited AS "usageLimited"
          FROM billing.api_keys k
          JOIN billing.environments e ON e.id = k.env_id
          JOIN billing.accounts a ON a.id = k.account_id

@@ -23,6 +23,7 @@ interface SessionRow {
   envId: string;
   clientId: string;
   accountStatus: Principal['accountStatus'];
+  usageLimited: boolean;
   profileId: string;
   role: string;
 }
@@ -85,7 +86,7 @@ export class SessionsService {
   async resolve(tokenHash: string): Promise<Principal> {
     const rows: SessionRow[] = await this.dataSource.query(
       `SELECT s.account_id AS "accountId", s.profile_id AS "profileId", m.role,
-              a.status AS "accountStatus", e.id AS "envId", e.client_id AS "clientId"
+              a.status AS "accountStatus", a.usage_limited AS "usageLimited", e.id AS "envId", e.client_id AS "clientId"
          FROM billing.sessions s
          JOIN billing.memberships m ON m.account_id = s.account_id AND m.profile_id = s.profile_id
          JOIN billing.accounts a ON a.id = s.account_id

@@ -13,10 +13,11 @@ export function toEnvironmentResponse(environment: EnvironmentEntity): Environme
 
 export function toClientEnvironment(
   environment: EnvironmentEntity,
-  accountStatus: AccountStatus,
+  account: { status: AccountStatus; usageLimited: boolean },
 ): ClientEnvironment {
   return {
-    accountStatus,
+    accountStatus: account.status,
+    usageLimited: account.usageLimited,
     accountId: environment.accountId,
     envId: environment.id,
     clientId: environment.clientId,

@@ -37,7 +37,7 @@ export class EnvironmentsHandlers {
       );
     }
     const account = await this.accounts.findOneByOrFail({ id: environment.accountId });
-    return toClientEnvironment(environment, account.status);
+    return toClientEnvironment(environment, account);
   }
 
   @HandleRequest(Requests.listEnvironments, AccountScope)

@@ -79,6 +79,7 @@ export class CredentialsResolver {
           envId: environment.envId,
           clientId: environment.clientId,
           accountStatus: environment.accountStatus,
+          usageLimited: environment.usageLimited,
         };
       }
       case 'endUser':

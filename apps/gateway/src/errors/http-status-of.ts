@@ -20,6 +20,8 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
       return HttpStatus.NOT_FOUND;
     case ErrorCode.CONFLICT:
       return HttpStatus.CONFLICT;
+    case ErrorCode.USAGE_LIMIT:
+      return HttpStatus.PAYMENT_REQUIRED;
     case ErrorCode.RATE_LIMITED:
       return HttpStatus.TOO_MANY_REQUESTS;
     case ErrorCode.PAYLOAD_TOO_LARGE:

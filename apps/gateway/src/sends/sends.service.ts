@@ -31,6 +31,13 @@ export class SendsService {
         'Contact the operator of this Clarion deployment to unblock the account.',
       );
     }
+    if (principal.usageLimited) {
+      throw new DomainError(
+        ErrorCode.USAGE_LIMIT,
+        "This account's usage has reached the cost cap of its budget tier for this billing cycle",
+        'Move to a higher budget tier or turn on autoUpgrade (PATCH /account); usage resets on the date GET /account shows.',
+      );
+    }
     const command: SendCommand = {
       trackingId: request.id,
       accountId: principal.accountId,

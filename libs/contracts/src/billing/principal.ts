@@ -11,6 +11,8 @@ export interface Principal {
   /** Public keys may only be used where a browser could hold them; not set for client credentials. */
   keyType?: 'secret' | 'public';
   accountStatus: AccountStatus;
+  /** Usage of the cycle has reached the account's cost cap: sends answer 402. */
+  usageLimited: boolean;
   /** Set when a member signed in with a session token. */
   member?: { profileId: string; role: string };
 }
@@ -24,6 +26,7 @@ export interface ClientEnvironment {
   secureMode: boolean;
   disableSending: Channel[];
   accountStatus: AccountStatus;
+  usageLimited: boolean;
 }
 
 export class ResolveApiKeyRequest {

@@ -8,7 +8,8 @@ export function deliveryEventKind(channel: ChannelLogName, status: DeliveryStatu
 }
 
 /** Published by delivery-workers at each step of delivering one channel of a send. */
-export interface DeliveryEventData {
+// A type, not an interface, so that it fits an envelope of Record<string, unknown> data.
+export type DeliveryEventData = {
   channel: ChannelLogName;
   status: DeliveryStatus;
   /** When the step happened (ISO 8601). */
@@ -17,4 +18,4 @@ export interface DeliveryEventData {
   after: number;
   failedCode?: string;
   internal?: string;
-}
+};

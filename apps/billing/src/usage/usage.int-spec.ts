@@ -1,0 +1,141 @@
+import { INestApplicationContext } from '@nestjs/common';
+import {
+  AccountResponseDto,
+  deliveryEventKind,
+  EventEnvelope,
+  newTimeOrderedId,
+} from '@clarion/contracts';
+import { MessagingClient } from '@clarion/messaging';
+import {
+  bootService,
+  createTestDatabase,
+  createTestNamespace,
+  dropTestNamespace,
+  eventually,
+  TestDatabase,
+  testEnv,
+} from '@clarion/testing';
+import { AccountsService } from '../accounts/accounts.service';
+import { BillingEnv } from '../billing.env';
+import { BillingModule } from '../billing.module';
+
+describe('usage metering and auto-upgrade', () => {
+  const namespace = createTestNamespace();
+  let database: TestDatabase;
+  let app: INestApplicationContext;
+  let messaging: MessagingClient;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const env = testEnv(BillingEnv, {
+      namespace,
+      databaseUrl: database.url,
+      PRICE_TABLE: '{"inapp":1,"sms":2.5}',
+    });
+    app = await bootService(BillingModule.forRoot(env));
+    await app.init();
+    messaging = app.get(MessagingClient);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
+  });
+
+  function delivered(
+    account: AccountResponseDto,
+    channel: string,
+    id = newTimeOrderedId(),
+  ): EventEnvelope<object> {
+    const kind = deliveryEventKind(channel as 'inapp', 'delivered');
+    return {
+      id: `${id}:${kind}`,
+      kind,
+      trackingId: id,
+      accountId: account.accountId,
+      envId: newTimeOrderedId(),
+      occurredAt: new Date().toISOString(),
+      data: { channel, status: 'delivered', at: new Date().toISOString(), after: 10 },
+    };
+  }
+
+  const usageOf = async (accountId: string) =>
+    (
+      await database.query<{ cost: number; messages: number }>(
+        'SELECT cost::float8 AS cost, messages FROM billing.usage WHERE account_id = $1',
+        [accountId],
+      )
+    )[0];
+
+  const accountRow = async (accountId: string) =>
+    (
+      await database.query<{ plan_tier: string; usage_limited: boolean }>(
+        'SELECT plan_tier, usage_limited FROM billing.accounts WHERE id = $1',
+        [accountId],
+      )
+    )[0]!;
+
+  it('charges each delivered message once, by the price of its channel, even when redelivered', async () => {
+    const account = await app
+      .get(AccountsService)
+      .createAccountWithOwner({ name: 'A', ownerEmail: 'a@usage.test' });
+    const sms = delivered(account, 'sms');
+    await messaging.publishEvent(sms);
+    // The same event again under another message id, as after a crash between publish and ack:
+    // JetStream's duplicate window does not catch it, the usage table must.
+    await messaging.publishRaw(`evt.${sms.kind}`, Buffer.from(JSON.stringify(sms)), {
+      'Nats-Msg-Id': `again-${sms.id}`,
+    });
+    await messaging.publishEvent(delivered(account, 'inapp'));
+    const usage = await eventually(async () => {
+      const found = await usageOf(account.accountId);
+      return found?.messages === 2 ? found : undefined;
+    });
+    expect(usage.cost).toBeCloseTo(3.5);
+  });
+
+  it('limits an account at its cap, and moves an auto-upgrading paid account up a tier at 90% instead', async () => {
+    const accounts = app.get(AccountsService);
+    const free = await accounts.createAccountWithOwner({
+      name: 'Free',
+      ownerEmail: 'free@usage.test',
+    });
+    const paid = await accounts.createAccountWithOwner({
+      name: 'Paid',
+      ownerEmail: 'paid@usage.test',
+    });
+    await database.query(
+      `UPDATE billing.accounts SET account_type = 'paid', auto_upgrade = true WHERE id = $1`,
+      [paid.accountId],
+    );
+
+    for (const account of [free, paid]) {
+      await Promise.all(
+        Array.from({ length: 19 }, () => messaging.publishEvent(delivered(account, 'inapp'))),
+      );
+    }
+    await eventually(async () =>
+      (await accountRow(paid.accountId)).plan_tier === 'budget_50' ? true : undefined,
+    );
+    expect(await accountRow(paid.accountId)).toEqual({
+      plan_tier: 'budget_50',
+      usage_limited: false,
+    });
+    const changes = await database.query(
+      'SELECT from_tier, to_tier, reason FROM billing.plan_changes WHERE account_id = $1',
+      [paid.accountId],
+    );
+    expect(changes).toEqual([
+      { from_tier: 'budget_20', to_tier: 'budget_50', reason: 'auto_upgrade' },
+    ]);
+    expect(await accountRow(free.accountId)).toEqual({
+      plan_tier: 'budget_20',
+      usage_limited: false,
+    });
+
+    await messaging.publishEvent(delivered(free, 'inapp'));
+    await eventually(async () =>
+      (await accountRow(free.accountId)).usage_limited ? true : undefined,
+    );
+  });
+});
