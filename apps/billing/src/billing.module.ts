@@ -5,7 +5,10 @@ import { AccountsService } from './accounts/accounts.service';
 import { LoginFailures } from './auth/login-failures';
 import { SessionsHandlers } from './auth/sessions.handlers';
 import { MfaHandlers } from './profile/mfa.handlers';
+import { MembersHandlers } from './members/members.handlers';
+import { MembersService } from './members/members.service';
 import { MfaService } from './profile/mfa.service';
+import { ProfileService } from './profile/profile.service';
 import { DeliveryUsageConsumer } from './usage/delivery-usage.consumer';
 import { priceTableProvider } from './usage/price-table.provider';
 import { UsageLimitsService } from './usage/usage-limits.service';
@@ -32,6 +35,9 @@ export class BillingModule {
         LoginFailures,
         MfaHandlers,
         MfaService,
+        MembersHandlers,
+        MembersService,
+        ProfileService,
         SessionsHandlers,
         SessionsService,
         DeliveryUsageConsumer,

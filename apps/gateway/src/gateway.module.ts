@@ -13,7 +13,9 @@ import { InappController } from './inapp/inapp.controller';
 import { KeysController } from './keys/keys.controller';
 import { LogsController } from './logs/logs.controller';
 import { RateLimiter } from './rate-limits/rate-limiter';
+import { MembersController } from './members/members.controller';
 import { MfaController } from './profile/mfa.controller';
+import { ProfileController } from './profile/profile.controller';
 import { SendsController } from './sends/sends.controller';
 import { SessionsController } from './sessions/sessions.controller';
 import { SendsService } from './sends/sends.service';
@@ -31,7 +33,9 @@ export class GatewayModule {
         EnvironmentsController,
         InappController,
         KeysController,
+        MembersController,
         MfaController,
+        ProfileController,
         LogsController,
         SendsController,
         StatusController,

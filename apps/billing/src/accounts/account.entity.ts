@@ -25,6 +25,10 @@ export class AccountEntity {
   @Column({ name: 'usage_limited', type: 'boolean' })
   usageLimited!: boolean;
 
+  /** The account whose payment method this one uses (POST /accounts plan). */
+  @Column({ name: 'source_billing_account_id', type: 'uuid', nullable: true })
+  sourceBillingAccountId!: string | null;
+
   @Column({ name: 'auto_upgrade', type: 'boolean' })
   autoUpgrade!: boolean;
 

@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   AccountDetailsDto,
+  AccountResponseDto,
+  CreateAccountRequest,
+  UpdateAccountRequest,
   AccountScope,
   AccountSummaryDto,
   NotFoundError,
@@ -13,12 +16,14 @@ import { Repository } from 'typeorm';
 import { MembershipEntity } from '../members/membership.entity';
 import { AccountEntity } from './account.entity';
 import { toAccountDetails, toAccountSummary } from './account.mapper';
+import { AccountsService } from './accounts.service';
 
 @Injectable()
 export class AccountsHandlers {
   constructor(
     @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
     @InjectRepository(MembershipEntity) private readonly memberships: Repository<MembershipEntity>,
+    private readonly service: AccountsService,
   ) {}
 
   @HandleRequest(Requests.getAccount, AccountScope)
@@ -37,5 +42,15 @@ export class AccountsHandlers {
     if (memberships.length === 0) return [];
     const accounts = await this.accounts.findBy(memberships.map((m) => ({ id: m.accountId })));
     return accounts.map(toAccountSummary);
+  }
+
+  @HandleRequest(Requests.updateAccount, UpdateAccountRequest)
+  update(request: UpdateAccountRequest): Promise<AccountDetailsDto> {
+    return this.service.update(request.actor, request.changes);
+  }
+
+  @HandleRequest(Requests.createAccount, CreateAccountRequest)
+  create(request: CreateAccountRequest): Promise<AccountResponseDto> {
+    return this.service.createForMember(request.profileId, request.account);
   }
 }

@@ -1,21 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import {
   AccountDetailsDto,
+  AccountPatchDto,
   AccountResponseDto,
   AccountStatus,
+  CreateAccountDto,
+  ForbiddenError,
+  MemberActor,
   newTimeOrderedId,
   NotFoundError,
 } from '@clarion/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { hashPassword } from '../auth/password-hash';
-import { hashApiKey, newApiKey } from '../api-keys/api-key-secret';
-import { EnvironmentEntity } from '../environments/environment.entity';
-import { newEnvironmentCredentials } from '../environments/environment-credentials';
+import { ADMIN, assertOwner, OWNER } from '../members/member-roles';
 import { MembershipEntity } from '../members/membership.entity';
+import { insertInvite } from '../members/insert-invite';
 import { ProfileEntity } from '../members/profile.entity';
 import { AccountEntity } from './account.entity';
 import { toAccountDetails } from './account.mapper';
+import { insertAccount } from './new-account';
 
 export interface CreateAccountCommand {
   name: string;
@@ -24,73 +27,111 @@ export interface CreateAccountCommand {
   ownerPassword?: string;
 }
 
-const DEFAULT_ENVIRONMENT_TITLE = 'Default';
-
 @Injectable()
 export class AccountsService {
   constructor(private readonly dataSource: DataSource) {}
 
-  /**
-   * Creates an account with its owner, a default environment and a secret API key, all in one
-   * transaction. The key is returned once and stored only as a hash.
-   */
+  /** The operator's way in (admin CLI): an account, its owner profile, environment and key. */
   createAccountWithOwner(command: CreateAccountCommand): Promise<AccountResponseDto> {
     return this.dataSource.transaction(async (manager) => {
-      const account = await manager.save(AccountEntity, {
-        id: newTimeOrderedId(),
-        name: command.name,
-        status: 'verified',
-        subscriptionStatus: null,
-        accountType: 'free',
-      });
       const owner = await this.findOrCreateProfile(manager, command.ownerEmail);
       if (command.ownerPassword !== undefined) {
-        await manager.update(
-          ProfileEntity,
-          { id: owner.id },
-          { passwordHash: await hashPassword(command.ownerPassword) },
-        );
+        const passwordHash = await hashPassword(command.ownerPassword);
+        await manager.update(ProfileEntity, { id: owner.id }, { passwordHash });
       }
-      await manager.save(MembershipEntity, {
-        accountId: account.id,
-        profileId: owner.id,
-        role: 'owner',
-      });
-      const environment = await manager.save(EnvironmentEntity, {
-        id: newTimeOrderedId(),
-        accountId: account.id,
-        title: DEFAULT_ENVIRONMENT_TITLE,
-        disableSending: [],
-        secureMode: false,
-        ...newEnvironmentCredentials(),
-      });
-      const apiKey = newApiKey('secret');
-      await manager.save(ApiKeyEntity, {
-        id: newTimeOrderedId(),
-        accountId: account.id,
-        envId: environment.id,
-        name: 'Default secret key',
-        keyType: 'secret',
-        keyHash: hashApiKey(apiKey),
-        keyHint: apiKey.slice(-4),
-        revokedAt: null,
-      });
-      return {
-        accountId: account.id,
-        name: account.name,
-        status: account.status,
-        subscriptionStatus: account.subscriptionStatus,
-        apiKey,
-      };
+      return insertAccount(manager, { name: command.name, ownerProfileId: owner.id });
     });
   }
 
-  /** Sets an account's status (operator action); a blocked account can no longer send. */
+  /**
+   * POST /accounts: an additional account owned by the calling member. Its plan's payment source
+   * must be an account the caller owns. Members of any of the caller's accounts are added; anyone
+   * else is invited.
+   */
+  createForMember(profileId: string, request: CreateAccountDto): Promise<AccountResponseDto> {
+    return this.dataSource.transaction(async (manager) => {
+      if (request.plan)
+        await this.assertOwns(manager, profileId, request.plan.sourceBillingAccountId);
+      const created = await insertAccount(manager, {
+        name: request.name,
+        ownerProfileId: profileId,
+        tier: request.plan?.tier,
+        sourceBillingAccountId: request.plan?.sourceBillingAccountId,
+      });
+      for (const email of new Set(
+        (request.memberEmails ?? []).map((e) => e.trim().toLowerCase()),
+      )) {
+        const colleague = await this.colleagueOf(manager, profileId, email);
+        if (colleague === profileId) continue;
+        if (colleague) {
+          await manager.save(MembershipEntity, {
+            accountId: created.accountId,
+            profileId: colleague,
+            role: ADMIN,
+          });
+        } else {
+          await insertInvite(manager, {
+            accountId: created.accountId,
+            email,
+            role: ADMIN,
+            invitedBy: profileId,
+          });
+        }
+      }
+      return created;
+    });
+  }
+
+  /** PATCH /account: billing preferences, for owners only. */
+  async update(actor: MemberActor, changes: AccountPatchDto): Promise<AccountDetailsDto> {
+    assertOwner(actor);
+    const accounts = this.dataSource.getRepository(AccountEntity);
+    const account = await accounts.findOneBy({ id: actor.accountId });
+    if (!account) throw new NotFoundError('The account');
+    if (changes.autoUpgrade !== undefined) account.autoUpgrade = changes.autoUpgrade;
+    return toAccountDetails(await accounts.save(account));
+  }
+
+  /**
+   * Sets an account's status (operator action); a blocked account can no longer send. The admin
+   * command line tells the gateways (it has no messaging module of its own).
+   */
   async setStatus(accountId: string, status: AccountStatus): Promise<AccountDetailsDto> {
-    const account = await this.dataSource.getRepository(AccountEntity).findOneBy({ id: accountId });
+    const accounts = this.dataSource.getRepository(AccountEntity);
+    const account = await accounts.findOneBy({ id: accountId });
     if (!account) throw new NotFoundError('The account');
     account.status = status;
-    return toAccountDetails(await this.dataSource.getRepository(AccountEntity).save(account));
+    return toAccountDetails(await accounts.save(account));
+  }
+
+  private async assertOwns(
+    manager: EntityManager,
+    profileId: string,
+    accountId: string,
+  ): Promise<void> {
+    const membership = await manager.findOneBy(MembershipEntity, { profileId, accountId });
+    if (membership?.role !== OWNER) {
+      throw new ForbiddenError(
+        'You must be an owner of the source billing account',
+        'Name an account you own.',
+      );
+    }
+  }
+
+  /** The profile with this email when it shares an account with the caller. */
+  private async colleagueOf(
+    manager: EntityManager,
+    profileId: string,
+    email: string,
+  ): Promise<string | undefined> {
+    const rows: { id: string }[] = await manager.query(
+      `SELECT p.id FROM billing.profiles p
+        WHERE p.email = $2 AND EXISTS (
+          SELECT 1 FROM billing.memberships mine JOIN billing.memberships theirs ON theirs.account_id = mine.account_id
+           WHERE mine.profile_id = $1 AND theirs.profile_id = p.id)`,
+      [profileId, email],
+    );
+    return rows[0]?.id;
   }
 
   private async findOrCreateProfile(manager: EntityManager, email: string): Promise<ProfileEntity> {

@@ -1,8 +1,23 @@
-import { Controller, Get } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Patch, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AccountDetailsDto, AccountsResponseDto, Principal, Requests } from '@clarion/contracts';
+import {
+  AccountDetailsDto,
+  AccountPatchDto,
+  AccountResponseDto,
+  AccountsResponseDto,
+  CreateAccountDto,
+  MemberActor,
+  Principal,
+  Requests,
+} from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
-import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
+import {
+  CurrentActor,
+  CurrentMember,
+  CurrentPrincipal,
+  MemberOnly,
+  RequiresApiKey,
+} from '../auth/auth.decorators';
 
 @ApiTags('Accounts')
 @RequiresApiKey()
@@ -36,5 +51,34 @@ export class AccountsController {
     });
     const { accountId, name, accountType, createdAt, status, costCap } = account;
     return { accounts: [{ accountId, name, accountType, createdAt, status, costCap }] };
+  }
+
+  @Patch('account')
+  @MemberOnly()
+  @ApiOperation({
+    operationId: 'AccountsUpdateAccount',
+    summary: 'Billing preferences (owners only)',
+  })
+  @ApiOkResponse({ type: AccountDetailsDto })
+  update(
+    @Body() changes: AccountPatchDto,
+    @CurrentActor() actor: MemberActor,
+  ): Promise<AccountDetailsDto> {
+    return this.messaging.request(Requests.updateAccount, { actor, changes });
+  }
+
+  @Post('accounts')
+  @HttpCode(200)
+  @MemberOnly()
+  @ApiOperation({
+    operationId: 'AccountsCreateAccount',
+    summary: 'Create an additional account you own',
+  })
+  @ApiOkResponse({ type: AccountResponseDto })
+  create(
+    @Body() account: CreateAccountDto,
+    @CurrentMember() member: { profileId: string },
+  ): Promise<AccountResponseDto> {
+    return this.messaging.request(Requests.createAccount, { profileId: member.profileId, account });
   }
 }

@@ -1,6 +1,6 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, UseGuards } from '@nestjs/common';
 import { ApiBasicAuth, ApiBearerAuth } from '@nestjs/swagger';
-import { Principal } from '@clarion/contracts';
+import { MemberActor, Principal } from '@clarion/contracts';
 import { FastifyRequest } from 'fastify';
 import { EndUser } from './authenticated-request';
 import { ApiKeyGuard, EndUserGuard } from './auth.guards';
@@ -20,6 +20,11 @@ export function RequiresMember(): ClassDecorator & MethodDecorator {
   return applyDecorators(UseGuards(ApiKeyGuard, MemberGuard), ApiBearerAuth('memberSession'));
 }
 
+/** On a RequiresApiKey controller: this operation needs a member session, not an API key. */
+export function MemberOnly(): MethodDecorator {
+  return applyDecorators(UseGuards(MemberGuard), ApiBearerAuth('memberSession'));
+}
+
 /** The operation acts for one end user (Basic clientId:userId:hmac). */
 export function RequiresEndUser(): ClassDecorator & MethodDecorator {
   return applyDecorators(UseGuards(EndUserGuard), ApiBasicAuth('endUser'));
@@ -30,6 +35,19 @@ export const CurrentPrincipal = createParamDecorator(
     const { principal } = context.switchToHttp().getRequest<FastifyRequest>();
     if (!principal) throw new Error('CurrentPrincipal used on a route without RequiresApiKey');
     return principal;
+  },
+);
+
+/** The member acting on the principal's account, with their role there. */
+export const CurrentActor = createParamDecorator(
+  (_: unknown, context: ExecutionContext): MemberActor => {
+    const principal = context.switchToHttp().getRequest<FastifyRequest>().principal;
+    if (!principal?.member) throw new Error('CurrentActor used on a route without RequiresMember');
+    return {
+      accountId: principal.accountId,
+      profileId: principal.member.profileId,
+      role: principal.member.role,
+    };
   },
 );
 

@@ -1,4 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { MemberActor } from './members.dto';
 import { AccountStatus, SubscriptionStatus } from './account-response.dto';
 
 export const BUDGET_TIERS = [
@@ -81,4 +96,66 @@ export class AccountSummaryDto {
 export class AccountsResponseDto {
   @ApiProperty({ type: [AccountSummaryDto] })
   accounts!: AccountSummaryDto[];
+}
+
+/** Body of PATCH /account (owners only). */
+export class AccountPatchDto {
+  @ApiPropertyOptional({ description: 'Move up one budget tier at 90% of the cost cap.' })
+  @IsOptional()
+  @IsBoolean()
+  autoUpgrade?: boolean;
+}
+
+export class CreateAccountPlanDto {
+  @ApiProperty({ enum: BUDGET_TIERS })
+  @IsIn(BUDGET_TIERS)
+  tier!: BudgetTier;
+
+  @ApiProperty({ description: 'Account whose saved payment method is copied; you must own it.' })
+  @IsUUID()
+  sourceBillingAccountId!: string;
+}
+
+/** Body of POST /accounts. */
+export class CreateAccountDto {
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name!: string;
+
+  @ApiPropertyOptional({ type: CreateAccountPlanDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CreateAccountPlanDto)
+  plan?: CreateAccountPlanDto;
+
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Members of your accounts are added; others are invited.',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsEmail({}, { each: true })
+  memberEmails?: string[];
+}
+
+export class UpdateAccountRequest {
+  @ValidateNested()
+  @Type(() => MemberActor)
+  actor!: MemberActor;
+
+  @ValidateNested()
+  @Type(() => AccountPatchDto)
+  changes!: AccountPatchDto;
+}
+
+export class CreateAccountRequest {
+  @IsUUID()
+  profileId!: string;
+
+  @ValidateNested()
+  @Type(() => CreateAccountDto)
+  account!: CreateAccountDto;
 }

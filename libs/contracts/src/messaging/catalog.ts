@@ -12,7 +12,23 @@ import {
   CreateKeyResponseDto,
   KeyRef,
 } from '../billing/api-key.dto';
-import { AccountDetailsDto, AccountSummaryDto } from '../billing/account-details.dto';
+import {
+  AccountDetailsDto,
+  AccountSummaryDto,
+  CreateAccountRequest,
+  UpdateAccountRequest,
+} from '../billing/account-details.dto';
+import { AccountResponseDto } from '../billing/account-response.dto';
+import {
+  AcceptInviteRequest,
+  AcceptInviteResponseDto,
+  ChangeEmailRequest,
+  InviteMemberRequest,
+  InviteResponseDto,
+  MemberResponseDto,
+  RemoveMemberRequest,
+  UpdateMemberRequest,
+} from '../billing/members.dto';
 import { BillingChange } from '../billing/billing-change';
 import { LoginDto, LoginResponseDto, ResolveSessionRequest } from '../billing/login.dto';
 import {
@@ -66,6 +82,19 @@ export const Requests = {
   mfaSetup: defineRequest<ProfileScope, MfaSetupResponseDto>('billing.profile.mfa-setup'),
   mfaVerify: defineRequest<MfaVerifyRequest, SuccessResponseDto>('billing.profile.mfa-verify'),
   mfaDisable: defineRequest<MfaDisableRequest, SuccessResponseDto>('billing.profile.mfa-disable'),
+  updateAccount: defineRequest<UpdateAccountRequest, AccountDetailsDto>('billing.account.update'),
+  createAccount: defineRequest<CreateAccountRequest, AccountResponseDto>('billing.account.create'),
+  listMembers: defineRequest<AccountScope, MemberResponseDto[]>('billing.member.list'),
+  inviteMember: defineRequest<InviteMemberRequest, InviteResponseDto>('billing.member.invite'),
+  updateMember: defineRequest<UpdateMemberRequest, SuccessResponseDto>('billing.member.update'),
+  removeMember: defineRequest<RemoveMemberRequest, SuccessResponseDto>('billing.member.remove'),
+  acceptInvite: defineRequest<AcceptInviteRequest, AcceptInviteResponseDto>(
+    'billing.profile.accept-invite',
+  ),
+  changeEmail: defineRequest<ChangeEmailRequest, SuccessResponseDto>(
+    'billing.profile.change-email',
+  ),
+  deleteProfile: defineRequest<ProfileScope, SuccessResponseDto>('billing.profile.delete'),
   listKeys: defineRequest<AccountScope, ApiKeyResponseDto[]>('billing.apikey.list'),
   createKey: defineRequest<CreateKeyRequest, CreateKeyResponseDto>('billing.apikey.create'),
   revokeKey: defineRequest<KeyRef, { success: boolean }>('billing.apikey.revoke'),

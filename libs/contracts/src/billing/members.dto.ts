@@ -1,0 +1,171 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  IsEmail,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+
+/** A member of the account. */
+export class MemberResponseDto {
+  @ApiProperty({
+    description: 'The member profile id (the userId of PATCH/DELETE /members/{userId}).',
+  })
+  userId!: string;
+
+  @ApiProperty()
+  email!: string;
+
+  @ApiProperty({ description: 'owner, admin or an identity-provider group role.' })
+  role!: string;
+
+  @ApiProperty()
+  createdAt!: string;
+}
+
+export class MembersResponseDto {
+  @ApiProperty({ type: [MemberResponseDto] })
+  members!: MemberResponseDto[];
+}
+
+/** Body of POST /members. */
+export class InviteMemberDto {
+  @ApiProperty()
+  @IsEmail()
+  email!: string;
+
+  @ApiPropertyOptional({ default: 'admin' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  role?: string;
+}
+
+export class InviteResponseDto {
+  @ApiProperty()
+  inviteId!: string;
+
+  @ApiProperty()
+  email!: string;
+
+  @ApiProperty()
+  role!: string;
+
+  @ApiProperty({
+    description: 'Give this to the invitee for POST /profile/accept_invite; shown once.',
+  })
+  token!: string;
+}
+
+/** Body of PATCH /members/{userId}. */
+export class MemberUpdateDto {
+  @ApiProperty({ description: 'owner, admin, or an identity-provider group role.' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  role!: string;
+}
+
+/** Body of POST /profile/accept_invite. */
+export class AcceptInviteDto {
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  token!: string;
+}
+
+export class AcceptInviteResponseDto {
+  @ApiProperty()
+  success!: boolean;
+
+  @ApiProperty()
+  accountId!: string;
+
+  @ApiProperty()
+  userExists!: boolean;
+
+  @ApiPropertyOptional()
+  inviteeEmail?: string;
+}
+
+/** Body of POST /profile/change-email. */
+export class ChangeEmailDto {
+  @ApiProperty()
+  @IsEmail()
+  newEmail!: string;
+}
+
+/** Body of DELETE /profile. */
+export class DeleteProfileDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  reason?: string;
+}
+
+/** Who is acting: a member of an account, with their role there. */
+export class MemberActor {
+  @IsUUID()
+  accountId!: string;
+
+  @IsUUID()
+  profileId!: string;
+
+  @IsString()
+  role!: string;
+}
+
+export class InviteMemberRequest {
+  @ValidateNested()
+  @Type(() => MemberActor)
+  actor!: MemberActor;
+
+  @ValidateNested()
+  @Type(() => InviteMemberDto)
+  invite!: InviteMemberDto;
+}
+
+export class UpdateMemberRequest {
+  @ValidateNested()
+  @Type(() => MemberActor)
+  actor!: MemberActor;
+
+  @IsString()
+  userId!: string;
+
+  @IsString()
+  @IsNotEmpty()
+  role!: string;
+}
+
+export class RemoveMemberRequest {
+  @ValidateNested()
+  @Type(() => MemberActor)
+  actor!: MemberActor;
+
+  @IsString()
+  userId!: string;
+}
+
+export class AcceptInviteRequest {
+  @IsUUID()
+  profileId!: string;
+
+  @IsString()
+  @IsNotEmpty()
+  token!: string;
+}
+
+export class ChangeEmailRequest {
+  @IsUUID()
+  profileId!: string;
+
+  @IsEmail()
+  newEmail!: string;
+}

@@ -1,0 +1,198 @@
+import { AccountResponseDto } from '@clarion/contracts';
+import {
+  createTestDatabase,
+  createTestNamespace,
+  dropTestNamespace,
+  RunningSystem,
+  TestDatabase,
+} from '@clarion/testing';
+import { ApiClient } from './api-client';
+
+type Json = Record<string, unknown>;
+const PASSWORD = 'a long enough password';
+
+describe('members, invitations, roles, profile and additional accounts', () => {
+  const namespace = createTestNamespace();
+  let database: TestDatabase;
+  let system: RunningSystem;
+  let acme: AccountResponseDto;
+  let owner: ApiClient;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    system = new RunningSystem({ databaseUrl: database.url, namespace });
+    await system.start();
+    acme = system.createAccount('Acme', 'owner@acme.test', { password: PASSWORD });
+    owner = await signIn('owner@acme.test');
+  });
+
+  afterAll(async () => {
+    await system.stop();
+    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
+  });
+
+  async function signIn(email: string, accountId?: string): Promise<ApiClient> {
+    const { status, body } = await new ApiClient(system.baseUrl).call<{ token: string }>(
+      'POST',
+      '/auth/login',
+      {
+        email,
+        password: PASSWORD,
+        ...(accountId && { accountId }),
+      },
+    );
+    expect(status).toBe(200);
+    return ApiClient.withApiKey(system.baseUrl, body.token);
+  }
+
+  const membersOf = async (client: ApiClient) =>
+    (await client.call<{ members: Json[] }>('GET', '/members')).body.members;
+
+  it('lets owners turn on autoUpgrade, and no one else', async () => {
+    const updated = await owner.call<Json>('PATCH', '/account', { autoUpgrade: true });
+    expect(updated.body).toMatchObject({
+      accountId: acme.accountId,
+      autoUpgrade: true,
+      costCap: 20,
+    });
+    const withKey = await ApiClient.withApiKey(system.baseUrl, acme.apiKey).call(
+      'PATCH',
+      '/account',
+      { autoUpgrade: false },
+    );
+    expect(withKey.status).toBe(403);
+  });
+
+  it('invites a member who joins with the token, and enforces who may grant which role', async () => {
+    system.createAccount('Bob Co', 'bob@example.test', { password: PASSWORD });
+    const invite = await owner.call<{ token: string; role: string }>('POST', '/members', {
+      email: 'bob@example.test',
+      role: 'admin',
+    });
+    expect(invite.body).toMatchObject({
+      role: 'admin',
+      token: expect.stringMatching(/^clarion_inv_/),
+    });
+
+    const bobAnywhere = await signIn('bob@example.test');
+    const accepted = await bobAnywhere.call('POST', '/profile/accept_invite', {
+      token: invite.body.token,
+    });
+    expect(accepted.body).toEqual({
+      success: true,
+      accountId: acme.accountId,
+      userExists: true,
+      inviteeEmail: 'bob@example.test',
+    });
+    expect(
+      (await bobAnywhere.call('POST', '/profile/accept_invite', { token: invite.body.token }))
+        .status,
+    ).toBe(404);
+
+    const members = await membersOf(owner);
+    expect(members.map((m) => [m['email'], m['role']])).toEqual([
+      ['owner@acme.test', 'owner'],
+      ['bob@example.test', 'admin'],
+    ]);
+    const ownerId = members[0]!['userId'] as string;
+    const bobId = members[1]!['userId'] as string;
+
+    const bob = await signIn('bob@example.test', acme.accountId);
+    expect((await bob.call('PATCH', `/members/${ownerId}`, { role: 'admin' })).status).toBe(403);
+    expect(
+      (await bob.call('POST', '/members', { email: 'x@example.test', role: 'owner' })).status,
+    ).toBe(403);
+    expect(
+      (await bob.call('PATCH', `/members/${bobId}`, { role: 'billing-viewers' })).body,
+    ).toEqual({ success: true });
+
+    const lastOwner = await owner.call<{ error: Json }>('PATCH', `/members/${ownerId}`, {
+      role: 'admin',
+    });
+    expect(lastOwner.status).toBe(409);
+    expect((await owner.call('PATCH', `/members/${bobId}`, { role: 'owner' })).body).toEqual({
+      success: true,
+    });
+    expect((await owner.call('DELETE', `/members/${bobId}`)).body).toEqual({ success: true });
+    expect((await membersOf(owner)).map((m) => m['email'])).toEqual(['owner@acme.test']);
+  });
+
+  it('creates an additional account paid from an owned account, adding colleagues and inviting others', async () => {
+    system.createAccount('Carol Co', 'carol@example.test', { password: PASSWORD });
+    const invite = await owner.call<{ token: string }>('POST', '/members', {
+      email: 'carol@example.test',
+      role: 'member',
+    });
+    await (
+      await signIn('carol@example.test')
+    ).call('POST', '/profile/accept_invite', { token: invite.body.token });
+
+    const created = await owner.call<AccountResponseDto>('POST', '/accounts', {
+      name: 'Acme EU',
+      plan: { tier: 'budget_100', sourceBillingAccountId: acme.accountId },
+      memberEmails: ['carol@example.test', 'stranger@example.test'],
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({
+      name: 'Acme EU',
+      status: 'verified',
+      apiKey: expect.stringMatching(/^clarion_sk_/),
+    });
+
+    const details = await ApiClient.withApiKey(system.baseUrl, created.body.apiKey).call<Json>(
+      'GET',
+      '/account',
+    );
+    expect(details.body).toMatchObject({ tier: 'budget_100', costCap: 100, accountType: 'paid' });
+    const inNewAccount = await signIn('owner@acme.test', created.body.accountId);
+    expect((await membersOf(inNewAccount)).map((m) => [m['email'], m['role']])).toEqual([
+      ['owner@acme.test', 'owner'],
+      ['carol@example.test', 'admin'],
+    ]);
+    const accounts = await owner.call<{ accounts: Json[] }>('GET', '/accounts');
+    expect(accounts.body.accounts.map((a) => a['name'])).toEqual(
+      expect.arrayContaining(['Acme', 'Acme EU']),
+    );
+
+    const carol = await signIn('carol@example.test', acme.accountId);
+    const notOwned = await carol.call('POST', '/accounts', {
+      name: 'Sneaky',
+      plan: { tier: 'budget_20', sourceBillingAccountId: acme.accountId },
+    });
+    expect(notOwned.status).toBe(403);
+  });
+
+  it('changes the email of a profile, and deletes a profile for good', async () => {
+    system.createAccount('Dan Co', 'dan@example.test', { password: PASSWORD });
+    const dan = await signIn('dan@example.test');
+    expect(
+      (await dan.call('POST', '/profile/change-email', { newEmail: 'owner@acme.test' })).status,
+    ).toBe(409);
+    expect(
+      (await dan.call('POST', '/profile/change-email', { newEmail: 'daniel@example.test' })).body,
+    ).toEqual({ success: true });
+    const danAgain = await signIn('daniel@example.test');
+
+    const lastOwner = await danAgain.call('DELETE', '/profile', { reason: 'leaving' });
+    expect(lastOwner.status).toBe(409);
+
+    // Once another owner shares Dan Co, Dan may leave for good.
+    const coOwnerInvite = await danAgain.call<{ token: string }>('POST', '/members', {
+      email: 'owner@acme.test',
+      role: 'owner',
+    });
+    expect(
+      (await owner.call('POST', '/profile/accept_invite', { token: coOwnerInvite.body.token }))
+        .status,
+    ).toBe(200);
+    expect((await danAgain.call('DELETE', '/profile', { reason: 'leaving' })).body).toEqual({
+      success: true,
+    });
+    const signInAgain = await new ApiClient(system.baseUrl).call('POST', '/auth/login', {
+      email: 'daniel@example.test',
+      password: PASSWORD,
+    });
+    expect(signInAgain.status).toBe(401);
+    expect((await danAgain.call('GET', '/profile/mfa')).status).toBe(401);
+  });
+});
