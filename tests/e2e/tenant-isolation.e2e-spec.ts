@@ -1,0 +1,177 @@
+import { AccountResponseDto } from '@clarion/contracts';
+import {
+  createTestDatabase,
+  createTestNamespace,
+  dropTestNamespace,
+  eventually,
+  RunningSystem,
+  TestDatabase,
+} from '@clarion/testing';
+import { ApiClient } from './api-client';
+
+type Json = Record<string, unknown>;
+const PASSWORD = 'a long enough password';
+
+/**
+ * Two tenants, A and B. For every resource built so far, B tries to read, change and delete A's
+ * records through every operation; each attempt finds nothing (404, or 403 where the caller may
+ * know the record exists) and A's records stay as they were. Grows with every issue.
+ */
+describe('tenant isolation', () => {
+  const namespace = createTestNamespace();
+  let database: TestDatabase;
+  let system: RunningSystem;
+  let a: {
+    account: AccountResponseDto;
+    api: ApiClient;
+    member: ApiClient;
+    clientId: string;
+    secret: string;
+  };
+  let b: {
+    account: AccountResponseDto;
+    api: ApiClient;
+    member: ApiClient;
+    clientId: string;
+    secret: string;
+  };
+  let aTrackingId: string;
+  let aKeyId: string;
+  let aOwnerId: string;
+
+  async function tenant(name: string, email: string) {
+    const account = system.createAccount(name, email, { password: PASSWORD });
+    const api = ApiClient.withApiKey(system.baseUrl, account.apiKey);
+    const login = await new ApiClient(system.baseUrl).call<{ token: string }>(
+      'POST',
+      '/auth/login',
+      { email, password: PASSWORD },
+    );
+    const [environment] = (
+      await api.call<{ clientId: string; clientSecret: string }[]>('GET', '/environments')
+    ).body;
+    return {
+      account,
+      api,
+      member: ApiClient.withApiKey(system.baseUrl, login.body.token),
+      clientId: environment!.clientId,
+      secret: environment!.clientSecret,
+    };
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    system = new RunningSystem({ databaseUrl: database.url, namespace });
+    await system.start();
+    a = await tenant('Tenant A', 'owner@a.test');
+    b = await tenant('Tenant B', 'owner@b.test');
+
+    await a.api.call('POST', '/users/shared-id', { email: 'a-user@a.test' });
+    const sent = await a.api.call<{ trackingId: string }>('POST', '/send', {
+      type: 'secret',
+      to: { id: 'shared-id' },
+      inapp: { title: 'for A only' },
+    });
+    aTrackingId = sent.body.trackingId;
+    await eventually(async () => {
+      const { body } = await a.api.call<{ logs: Json[] }>('GET', `/logs/${aTrackingId}`);
+      return body.logs[0]?.['inapp_delivered_at'] ? true : undefined;
+    });
+    aKeyId = (await a.api.call<{ keys: { id: string }[] }>('GET', '/keys')).body.keys[0]!.id;
+    aOwnerId = (await a.member.call<{ members: { userId: string }[] }>('GET', '/members')).body
+      .members[0]!.userId;
+  });
+
+  afterAll(async () => {
+    await system.stop();
+    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
+  });
+
+  it('users: B reads a bare user and writes only its own', async () => {
+    expect((await b.api.call('GET', '/users/shared-id')).body).toEqual({ id: 'shared-id' });
+    await b.api.call('POST', '/users/shared-id', { email: 'b-user@b.test' });
+    expect((await a.api.call<Json>('GET', '/users/shared-id')).body['email']).toBe('a-user@a.test');
+  });
+
+  it("in-app: B's end users never see A's inbox, whatever the userId", async () => {
+    const asB = ApiClient.asEndUser(system.baseUrl, b.clientId, 'shared-id');
+    expect((await asB.call('GET', '/user/inapp')).body).toEqual({ notifications: [] });
+    expect((await asB.call('GET', '/user/inapp/unread')).body).toEqual({ count: 0 });
+    const asA = ApiClient.asEndUser(system.baseUrl, a.clientId, 'shared-id');
+    expect(
+      (await asA.call<{ notifications: Json[] }>('GET', '/user/inapp')).body.notifications,
+    ).toHaveLength(1);
+  });
+
+  it("logs: B's lookup of A's trackingId finds no record", async () => {
+    expect((await b.api.call('GET', `/logs/${aTrackingId}`)).body).toEqual({ logs: [] });
+    expect(
+      (await a.api.call<{ logs: Json[] }>('GET', `/logs/${aTrackingId}`)).body.logs,
+    ).toHaveLength(1);
+  });
+
+  it("environments: B can neither list, change nor use A's environment", async () => {
+    const listed = (await b.api.call<{ clientId: string }[]>('GET', '/environments')).body;
+    expect(listed.map((e) => e.clientId)).toEqual([b.clientId]);
+    expect(
+      (
+        await b.api.call('PATCH', `/environments/${a.clientId}`, {
+          title: 'taken',
+          resetSecret: true,
+        })
+      ).status,
+    ).toBe(404);
+    const mixed = new ApiClient(
+      system.baseUrl,
+      `Basic ${Buffer.from(`${a.clientId}:${b.secret}`).toString('base64')}`,
+    );
+    expect((await mixed.call('GET', '/environments')).status).toBe(401);
+    const aEnvironment = (
+      await a.api.call<{ title: string; clientSecret: string }[]>('GET', '/environments')
+    ).body[0]!;
+    expect(aEnvironment).toMatchObject({ title: 'Default', clientSecret: a.secret });
+  });
+
+  it('keys: B can neither list, revoke nor mint keys of A', async () => {
+    const listed = (await b.api.call<{ keys: { id: string }[] }>('GET', '/keys')).body.keys;
+    expect(listed.map((k) => k.id)).not.toContain(aKeyId);
+    expect((await b.api.call('DELETE', `/keys/${aKeyId}`)).status).toBe(404);
+    expect(
+      (
+        await b.api.call('POST', '/keys', {
+          keyType: 'secret',
+          name: 'x',
+          environmentId: a.clientId,
+        })
+      ).status,
+    ).toBe(404);
+    expect((await a.api.call('GET', '/environments')).status).toBe(200);
+  });
+
+  it("members: B's owner can neither see, change nor remove A's members", async () => {
+    const listed = (await b.member.call<{ members: { userId: string }[] }>('GET', '/members')).body
+      .members;
+    expect(listed.map((m) => m.userId)).not.toContain(aOwnerId);
+    expect((await b.member.call('PATCH', `/members/${aOwnerId}`, { role: 'admin' })).status).toBe(
+      404,
+    );
+    expect((await b.member.call('DELETE', `/members/${aOwnerId}`)).status).toBe(404);
+    const aMembers = (await a.member.call<{ members: Json[] }>('GET', '/members')).body.members;
+    expect(aMembers).toEqual([expect.objectContaining({ userId: aOwnerId, role: 'owner' })]);
+  });
+
+  it("accounts: B can neither sign in to A's account nor bill a new account to it", async () => {
+    const signIn = await new ApiClient(system.baseUrl).call('POST', '/auth/login', {
+      email: 'owner@b.test',
+      password: PASSWORD,
+      accountId: a.account.accountId,
+    });
+    expect(signIn.status).toBe(403);
+    const billed = await b.member.call('POST', '/accounts', {
+      name: 'Free ride',
+      plan: { tier: 'budget_5000', sourceBillingAccountId: a.account.accountId },
+    });
+    expect(billed.status).toBe(403);
+    expect((await b.api.call<Json>('GET', '/account')).body['accountId']).toBe(b.account.accountId);
+  });
+});
