@@ -46,7 +46,11 @@ export class DeliveryUsageConsumer {
           ),
         })),
     );
-    await this.limits.evaluate(totals.map((t) => t.accountId));
+    // Totals are of the events' cycles; only the current cycle decides the limit.
+    const current = totals.filter(
+      (t) => t.cycleStart === cycleStartOf(anniversaries.get(t.accountId) ?? ''),
+    );
+    await this.limits.apply(accounts, new Map(current.map((t) => [t.accountId, t.cost])));
   }
 
   private isBillableDelivery(event: EventEnvelope): boolean {

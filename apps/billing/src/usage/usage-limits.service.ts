@@ -52,7 +52,15 @@ export class UsageLimitsService implements OnApplicationBootstrap, OnApplication
     const costs = await this.usage.costsOf(
       accounts.map((a) => ({ accountId: a.id, cycleStart: cycleStartOf(a.anniversaryDate) })),
     );
-    for (const account of accounts) await this.apply(account, costs.get(account.id) ?? 0);
+    await this.apply(accounts, costs);
+  }
+
+  /** Applies known cycle costs (e.g. the totals metering just returned) to loaded accounts. */
+  async apply(accounts: AccountEntity[], costs: Map<string, number>): Promise<void> {
+    for (const account of accounts) {
+      const cost = costs.get(account.id);
+      if (cost !== undefined) await this.applyCost(account, cost);
+    }
   }
 
   async recheckLimitedAccounts(): Promise<void> {
@@ -63,7 +71,7 @@ export class UsageLimitsService implements OnApplicationBootstrap, OnApplication
     await this.evaluate(limited.map((a) => a.id));
   }
 
-  private async apply(account: AccountEntity, cost: number): Promise<void> {
+  private async applyCost(account: AccountEntity, cost: number): Promise<void> {
     const tier = this.upgradedTier(account, cost);
     const limited = cost >= costCapOf(tier);
     if (tier === account.planTier && limited === account.usageLimited) return;
