@@ -53,9 +53,16 @@ export class ProfileService {
     const email = newEmail.trim().toLowerCase();
     const taken = await this.dataSource.manager.findOneBy(ProfileEntity, { email });
     if (taken && taken.id !== profileId) {
-      throw new DomainError(ErrorCode.CONFLICT, 'Another profile uses that email');
+      throw emailTaken();
     }
-    await this.dataSource.manager.update(ProfileEntity, { id: profileId }, { email });
+    try {
+      await this.dataSource.manager.update(ProfileEntity, { id: profileId }, { email });
+    } catch (error) {
+      // 23505: another profile took the email meanwhile.
+      if ((error as { driverError?: { code?: string } }).driverError?.code === '23505')
+        throw emailTaken();
+      throw error;
+    }
     return { success: true };
   }
 
@@ -78,4 +85,8 @@ export class ProfileService {
     }
     return { success: true };
   }
+}
+
+function emailTaken(): DomainError {
+  return new DomainError(ErrorCode.CONFLICT, 'Another profile uses that email');
 }

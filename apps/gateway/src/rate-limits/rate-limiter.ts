@@ -26,8 +26,15 @@ export class RateLimiter {
 
   /** Takes one request from the principal's bucket, or throws RateLimitedError. */
   admit(principal: Principal): void {
-    const result = this.buckets.take(principal.keyId ?? `client:${principal.clientId}`);
+    const result = this.buckets.take(bucketOf(principal));
     if (!result.allowed)
       throw new RateLimitedError(Math.max(1, Math.ceil(result.retryAfterMs / 1000)));
   }
+}
+
+/** One bucket per API key, per signed-in member, or per environment for client credentials. */
+function bucketOf(principal: Principal): string {
+  if (principal.keyId) return `key:${principal.keyId}`;
+  if (principal.member) return `member:${principal.member.profileId}`;
+  return `client:${principal.clientId}`;
 }
