@@ -91,6 +91,10 @@ describe('tenant isolation', () => {
     expect((await b.api.call('GET', '/users/shared-id')).body).toEqual({ id: 'shared-id' });
     await b.api.call('POST', '/users/shared-id', { email: 'b-user@b.test' });
     expect((await a.api.call<Json>('GET', '/users/shared-id')).body['email']).toBe('a-user@a.test');
+    await b.api.call('DELETE', '/users/shared-id');
+    expect((await a.api.call<Json>('GET', '/users/shared-id')).body['email']).toBe('a-user@a.test');
+    const listedByB = (await b.api.call<{ users: Json[] }>('GET', '/users')).body.users;
+    expect(listedByB.map((u) => u['email'])).not.toContain('a-user@a.test');
   });
 
   it("in-app: B's end users never see A's inbox, whatever the userId", async () => {
@@ -98,9 +102,15 @@ describe('tenant isolation', () => {
     expect((await asB.call('GET', '/user/inapp')).body).toEqual({ notifications: [] });
     expect((await asB.call('GET', '/user/inapp/unread')).body).toEqual({ count: 0 });
     const asA = ApiClient.asEndUser(system.baseUrl, a.clientId, 'shared-id');
+    const before = (await asA.call<{ notifications: Json[] }>('GET', '/user/inapp')).body
+      .notifications;
+    expect(before).toHaveLength(1);
+    const archive = { trackingIds: [aTrackingId], archived: '2026-11-21T10:00:00Z' };
+    expect((await asB.call('PATCH', '/user/inapp', archive)).status).toBe(404);
+    await asB.call('PATCH', '/user/inapp/unread', { trackingId: aTrackingId });
     expect(
       (await asA.call<{ notifications: Json[] }>('GET', '/user/inapp')).body.notifications,
-    ).toHaveLength(1);
+    ).toEqual(before);
   });
 
   it("logs: B's lookup of A's trackingId finds no record", async () => {

@@ -15,6 +15,7 @@ import {
 import { NotificationsEnv } from './notifications.env';
 import { SendPipeline } from './sends/send-pipeline.service';
 import { SendsConsumer } from './sends/sends.consumer';
+import { LastSeenRecorder } from './users/last-seen.recorder';
 import { UsersHandlers } from './users/users.handlers';
 import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
@@ -38,6 +39,7 @@ export class NotificationsModule {
         EnvironmentSettingsCache,
         InboxHandlers,
         InboxRepository,
+        LastSeenRecorder,
         NotificationTypeCache,
         NotificationTypesRepository,
         SendPipeline,

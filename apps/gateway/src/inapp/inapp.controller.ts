@@ -1,10 +1,13 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Body, Controller, Get, Patch, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   InappListQueryDto,
+  InappMarkSeenDto,
   InappNotificationsResponseDto,
+  InappStatusUpdateDto,
   InappUnreadCountResponseDto,
   Requests,
+  SuccessResponseDto,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { EndUser } from '../auth/authenticated-request';
@@ -44,5 +47,31 @@ export class InappController {
   @ApiOkResponse({ type: InappUnreadCountResponseDto })
   async unread(@CurrentEndUser() user: EndUser): Promise<InappUnreadCountResponseDto> {
     return { count: await this.messaging.request(Requests.countUnread, user) };
+  }
+
+  @Patch('unread')
+  @ApiOperation({
+    operationId: 'UserMarkInAppNotificationsAsSeen',
+    summary: 'Mark one, one type, or all as seen',
+  })
+  @ApiOkResponse({ type: SuccessResponseDto })
+  markSeen(
+    @Body() target: InappMarkSeenDto,
+    @CurrentEndUser() user: EndUser,
+  ): Promise<SuccessResponseDto> {
+    return this.messaging.request(Requests.markSeen, { ...user, target });
+  }
+
+  @Patch()
+  @ApiOperation({
+    operationId: 'UserUpdateInAppNotificationStatus',
+    summary: 'Set opened, clicked, archived, actioned or replies',
+  })
+  @ApiOkResponse({ type: SuccessResponseDto })
+  updateStatus(
+    @Body() update: InappStatusUpdateDto,
+    @CurrentEndUser() user: EndUser,
+  ): Promise<SuccessResponseDto> {
+    return this.messaging.request(Requests.updateInappStatus, { ...user, update });
   }
 }

@@ -1,6 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Principal, Requests, UserFieldsDto, UserResponseDto } from '@clarion/contracts';
+import {
+  DEFAULT_USERS_PAGE,
+  DeleteUserResponseDto,
+  Principal,
+  Requests,
+  UserFieldsDto,
+  UserResponseDto,
+  UsersListQueryDto,
+  UsersListResponseDto,
+} from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
 
@@ -9,6 +18,33 @@ import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
 @Controller('users')
 export class UsersController {
   constructor(private readonly messaging: MessagingClient) {}
+
+  @Get()
+  @ApiOperation({
+    operationId: 'UsersListUsers',
+    summary: 'Users of the environment, a page at a time',
+  })
+  @ApiOkResponse({ type: UsersListResponseDto })
+  list(
+    @Query() query: UsersListQueryDto,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<UsersListResponseDto> {
+    return this.messaging.request(Requests.listUsers, {
+      ...tenantOf(principal),
+      limit: query.limit ?? DEFAULT_USERS_PAGE,
+      after: query.nextToken,
+    });
+  }
+
+  @Delete(':userId')
+  @ApiOperation({ operationId: 'UsersDeleteUser', summary: 'Delete a user with their inbox' })
+  @ApiOkResponse({ type: DeleteUserResponseDto })
+  delete(
+    @Param('userId') userId: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<DeleteUserResponseDto> {
+    return this.messaging.request(Requests.deleteUser, { ...tenantOf(principal), userId });
+  }
 
   @Post(':userId')
   @HttpCode(200)

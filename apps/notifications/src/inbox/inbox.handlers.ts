@@ -3,18 +3,26 @@ import {
   EndUserRef,
   InappNotificationResponseDto,
   ListInboxRequest,
+  MarkSeenRequest,
+  NotFoundError,
   Requests,
   StoreInboxEntriesReply,
   StoreInboxEntriesRequest,
+  SuccessResponseDto,
+  UpdateInappStatusRequest,
   ValidationFailedError,
 } from '@clarion/contracts';
 import { HandleRequest } from '@clarion/messaging';
 import { toInappNotificationResponse } from './inbox.mapper';
+import { LastSeenRecorder } from '../users/last-seen.recorder';
 import { InboxRepository } from './inbox.repository';
 
 @Injectable()
 export class InboxHandlers {
-  constructor(private readonly inbox: InboxRepository) {}
+  constructor(
+    private readonly inbox: InboxRepository,
+    private readonly lastSeen: LastSeenRecorder,
+  ) {}
 
   @HandleRequest(Requests.storeInboxEntries, StoreInboxEntriesRequest)
   async store(request: StoreInboxEntriesRequest): Promise<StoreInboxEntriesReply> {
@@ -24,6 +32,7 @@ export class InboxHandlers {
 
   @HandleRequest(Requests.listInbox, ListInboxRequest)
   async list(request: ListInboxRequest): Promise<InappNotificationResponseDto[]> {
+    this.lastSeen.touch(request);
     const entries = await this.inbox.listNewestFirst(
       request,
       parseBefore(request.before),
@@ -32,8 +41,28 @@ export class InboxHandlers {
     return entries.map(toInappNotificationResponse);
   }
 
+  @HandleRequest(Requests.markSeen, MarkSeenRequest)
+  async markSeen(request: MarkSeenRequest): Promise<SuccessResponseDto> {
+    this.lastSeen.touch(request);
+    await this.inbox.markSeen(request, request.target);
+    return { success: true };
+  }
+
+  @HandleRequest(Requests.updateInappStatus, UpdateInappStatusRequest)
+  async updateStatus(request: UpdateInappStatusRequest): Promise<SuccessResponseDto> {
+    this.lastSeen.touch(request);
+    const matched = await this.inbox.updateStatus(request, request.update);
+    if (matched === 0)
+      throw new NotFoundError(
+        'No notification with these trackingIds',
+        'Use ids from GET /user/inapp.',
+      );
+    return { success: true };
+  }
+
   @HandleRequest(Requests.countUnread, EndUserRef)
   countUnread(request: EndUserRef): Promise<number> {
+    this.lastSeen.touch(request);
     return this.inbox.countUnread(request);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EndUserRef, InboxEntry } from '@clarion/contracts';
+import { EndUserRef, InappMarkSeenDto, InappStatusUpdateDto, InboxEntry } from '@clarion/contracts';
 import { DataSource, IsNull, LessThan, Repository } from 'typeorm';
 import { InboxNotificationEntity } from './inbox-notification.entity';
 
@@ -52,6 +52,55 @@ export class InboxRepository {
       order: { createdAt: 'DESC', trackingId: 'DESC' },
       take: count,
     });
+  }
+
+  /** Marks one notification, one type's, or all of the user's as seen; answers how many changed. */
+  async markSeen(user: EndUserRef, target: InappMarkSeenDto): Promise<number> {
+    const query = this.inbox
+      .createQueryBuilder()
+      .update()
+      .set({ seenAt: () => 'now()' })
+      .where('account_id = :accountId AND env_id = :envId AND user_id = :userId', tenantUser(user))
+      .andWhere('seen_at IS NULL');
+    if (target.trackingId)
+      query.andWhere('tracking_id = :trackingId', { trackingId: target.trackingId });
+    if (target.notificationId)
+      query.andWhere('notification_id = :notificationId', {
+        notificationId: target.notificationId,
+      });
+    return (await query.execute()).affected ?? 0;
+  }
+
+  /** Sets the given status times (opening also counts as seeing); answers how many matched. */
+  async updateStatus(user: EndUserRef, update: InappStatusUpdateDto): Promise<number> {
+    // A CTE, so the driver answers rows (a bare UPDATE answers [rows, count]).
+    const [matched] = await this.dataSource.query<{ n: number }[]>(
+      `WITH updated AS (UPDATE notifications.inbox_notifications SET
+         opened_at = COALESCE($5::timestamptz, opened_at),
+         seen_at = COALESCE(seen_at, $5::timestamptz),
+         clicked_at = COALESCE($6::timestamptz, clicked_at),
+         archived_at = COALESCE($7::timestamptz, archived_at),
+         actioned1_at = COALESCE($8::timestamptz, actioned1_at),
+         actioned2_at = COALESCE($9::timestamptz, actioned2_at),
+         replies = COALESCE($10::jsonb, replies) || COALESCE($11::jsonb, '[]'::jsonb)
+       WHERE account_id = $1 AND env_id = $2 AND user_id = $3 AND tracking_id = ANY($4::uuid[])
+       RETURNING tracking_id)
+       SELECT count(*)::int AS n FROM updated`,
+      [
+        user.accountId,
+        user.envId,
+        user.userId,
+        update.trackingIds,
+        update.opened ?? null,
+        update.clicked ?? null,
+        update.archived ?? null,
+        update.actioned1 ?? null,
+        update.actioned2 ?? null,
+        update.replies === undefined ? null : JSON.stringify(update.replies),
+        update.reply === undefined ? null : JSON.stringify([update.reply]),
+      ],
+    );
+    return matched?.n ?? 0;
   }
 
   countUnread(user: EndUserRef): Promise<number> {

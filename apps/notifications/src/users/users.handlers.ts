@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { EndUserRef, IdentifyUserRequest, Requests, UserResponseDto } from '@clarion/contracts';
+import {
+  DeleteUserResponseDto,
+  EndUserRef,
+  IdentifyUserRequest,
+  ListUsersRequest,
+  Requests,
+  UserResponseDto,
+  UsersListResponseDto,
+} from '@clarion/contracts';
 import { HandleRequest } from '@clarion/messaging';
 import { UsersService } from './users.service';
 
@@ -15,5 +23,15 @@ export class UsersHandlers {
   @HandleRequest(Requests.getUser, EndUserRef)
   get(request: EndUserRef): Promise<UserResponseDto> {
     return this.users.get(request);
+  }
+
+  @HandleRequest(Requests.listUsers, ListUsersRequest)
+  list(request: ListUsersRequest): Promise<UsersListResponseDto> {
+    return this.users.list(request);
+  }
+
+  @HandleRequest(Requests.deleteUser, EndUserRef)
+  delete(request: EndUserRef): Promise<DeleteUserResponseDto> {
+    return this.users.delete(request);
   }
 }

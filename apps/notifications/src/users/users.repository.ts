@@ -38,6 +38,44 @@ export class UsersRepository {
     return this.users.findOneBy({ accountId, envId, id });
   }
 
+  /** One page of an environment's users in id order, after the id `after`. */
+  listPage(
+    accountId: string,
+    envId: string,
+    after: string | undefined,
+    limit: number,
+  ): Promise<UserEntity[]> {
+    const query = this.users
+      .createQueryBuilder('u')
+      .where('u.account_id = :accountId AND u.env_id = :envId', { accountId, envId })
+      .orderBy('u.id', 'ASC')
+      .limit(limit);
+    if (after !== undefined) query.andWhere('u.id > :after', { after });
+    return query.getMany();
+  }
+
+  /** Removes a user with their inbox, in one transaction. */
+  async deleteWithInbox(accountId: string, envId: string, id: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        'DELETE FROM notifications.inbox_notifications WHERE account_id = $1 AND env_id = $2 AND user_id = $3',
+        [accountId, envId, id],
+      );
+      await manager.delete(UserEntity, { accountId, envId, id });
+    });
+  }
+
+  /** Records that the user was active; written at most once a minute per user. */
+  async touchLastSeen(accountId: string, envId: string, id: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO notifications.users AS u (account_id, env_id, id, last_seen_time) VALUES ($1, $2, $3, now())
+       ON CONFLICT (env_id, id) DO UPDATE SET last_seen_time = now()
+        WHERE u.account_id = EXCLUDED.account_id
+          AND (u.last_seen_time IS NULL OR u.last_seen_time < now() - interval '1 minute')`,
+      [accountId, envId, id],
+    );
+  }
+
   /** Creates or updates many users in one statement. */
   async upsertMany(upserts: UserUpsert[]): Promise<void> {
     const rows = mergeByUser(upserts);

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
+  DeleteUserResponseDto,
   EndUserRef,
   IdentifyUserRequest,
+  ListUsersRequest,
   UserResponseDto,
+  UsersListResponseDto,
   ValidationFailedError,
 } from '@clarion/contracts';
 import { toUserResponse } from './user.mapper';
@@ -30,4 +33,38 @@ export class UsersService {
     const user = await this.users.findOne(ref.accountId, ref.envId, ref.userId);
     return user ? toUserResponse(user) : { id: ref.userId };
   }
+
+  async list(request: ListUsersRequest): Promise<UsersListResponseDto> {
+    const after = request.after === undefined ? undefined : decodePageToken(request.after);
+    const rows = await this.users.listPage(
+      request.accountId,
+      request.envId,
+      after,
+      request.limit + 1,
+    );
+    const page = rows.slice(0, request.limit);
+    const hasMore = rows.length > request.limit;
+    const last = page[page.length - 1];
+    return {
+      users: page.map(toUserResponse),
+      hasMore,
+      ...(hasMore && last && { lastEvaluatedKey: Buffer.from(last.id).toString('base64url') }),
+    };
+  }
+
+  /** Removes the user and everything kept for them (inbox; preferences as they arrive). */
+  async delete(ref: EndUserRef): Promise<DeleteUserResponseDto> {
+    await this.users.deleteWithInbox(ref.accountId, ref.envId, ref.userId);
+    return { message: `User ${ref.userId} deleted` };
+  }
+}
+
+function decodePageToken(token: string): string {
+  const id = Buffer.from(token, 'base64url').toString('utf8');
+  if (!id)
+    throw new ValidationFailedError(
+      'nextToken is not a token of this list',
+      'Pass the lastEvaluatedKey of the previous page.',
+    );
+  return id;
 }

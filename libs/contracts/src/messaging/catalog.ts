@@ -53,6 +53,12 @@ import { EndUserRef, ListInboxRequest } from '../inapp/inbox-requests';
 import { LogRecordDto, LogsByTrackingIdsRequest } from '../logs/log-record';
 import { SendCommand } from '../send/send-command';
 import { UserResponseDto } from '../users/user-response.dto';
+import {
+  DeleteUserResponseDto,
+  ListUsersRequest,
+  UsersListResponseDto,
+} from '../users/users-list.dto';
+import { MarkSeenRequest, UpdateInappStatusRequest } from '../inapp/inapp-updates.dto';
 import { IdentifyUserRequest } from '../users/user-requests';
 import { StreamName, defineBroadcast, defineJob, defineRequest } from './message-definitions';
 
@@ -104,6 +110,12 @@ export const Requests = {
     'notifications.inbox.list',
   ),
   countUnread: defineRequest<EndUserRef, number>('notifications.inbox.count-unread'),
+  listUsers: defineRequest<ListUsersRequest, UsersListResponseDto>('notifications.user.list'),
+  deleteUser: defineRequest<EndUserRef, DeleteUserResponseDto>('notifications.user.delete'),
+  markSeen: defineRequest<MarkSeenRequest, SuccessResponseDto>('notifications.inbox.mark-seen'),
+  updateInappStatus: defineRequest<UpdateInappStatusRequest, SuccessResponseDto>(
+    'notifications.inbox.update-status',
+  ),
   storeInboxEntries: defineRequest<StoreInboxEntriesRequest, StoreInboxEntriesReply>(
     'notifications.inbox.store',
   ),
