@@ -276,4 +276,24 @@ describe('the whole system: one send from the public API to the inbox and the lo
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger');
   });
+
+  it('answers a retried send with the same Idempotency-Key with the first trackingId, and 422 for another body', async () => {
+    const post = (body: object) =>
+      fetch(`${system.baseUrl}/send`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${account.apiKey}`,
+          'content-type': 'application/json',
+          'idempotency-key': 'order-42',
+        },
+        body: JSON.stringify(body),
+      });
+    const body = { type: 'receipt', to: { id: 'idem-user' }, inapp: { title: 'Receipt' } };
+    const first = (await (await post(body)).json()) as { trackingId: string };
+    const retry = (await (await post(body)).json()) as { trackingId: string };
+    expect(retry.trackingId).toBe(first.trackingId);
+    const reused = await post({ ...body, inapp: { title: 'Another' } });
+    expect(reused.status).toBe(422);
+    expect(((await reused.json()) as { error: Json }).error['code']).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
 });

@@ -9,6 +9,7 @@ import { GatewayEnv } from './gateway.env';
 import { GATEWAY_ENV } from './gateway.tokens';
 import { StatusController } from './health/status.controller';
 import { StatusService } from './health/status.service';
+import { IdempotencyService } from './idempotency/idempotency.service';
 import { InappController } from './inapp/inapp.controller';
 import { KeysController } from './keys/keys.controller';
 import { LogsController } from './logs/logs.controller';
@@ -46,6 +47,7 @@ export class GatewayModule {
         ApiKeyGuard,
         CredentialsResolver,
         EndUserGuard,
+        IdempotencyService,
         MemberGuard,
         RateLimiter,
         SendsService,

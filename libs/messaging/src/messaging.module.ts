@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { KeyValueBuckets } from './client/key-value-buckets';
 import { MessagingClient } from './client/messaging.client';
 import { MessagingReadiness } from './connection/messaging-readiness';
 import { Namespacer } from './connection/namespacer';
@@ -22,12 +23,14 @@ export class MessagingModule {
         natsConnectionProvider,
         Namespacer,
         MessagingClient,
+        KeyValueBuckets,
         MessagingReadiness,
         StreamProvisioner,
         RequestHandlerRegistrar,
         MessagingExplorer,
       ],
       exports: [
+        KeyValueBuckets,
         MessagingClient,
         MessagingReadiness,
         Namespacer,

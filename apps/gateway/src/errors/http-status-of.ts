@@ -18,6 +18,9 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
     case ErrorCode.NOT_FOUND:
     case ErrorCode.ROUTE_NOT_FOUND:
       return HttpStatus.NOT_FOUND;
+    case ErrorCode.IDEMPOTENCY_KEY_REUSED:
+      return HttpStatus.UNPROCESSABLE_ENTITY;
+    case ErrorCode.IDEMPOTENCY_REQUEST_IN_FLIGHT:
     case ErrorCode.CONFLICT:
       return HttpStatus.CONFLICT;
     case ErrorCode.USAGE_LIMIT:

@@ -1,25 +1,37 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Principal, SendDto, SendResponseDto } from '@clarion/contracts';
 import { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
+import { IdempotencyService } from '../idempotency/idempotency.service';
 import { SendsService } from './sends.service';
 
 @ApiTags('Send')
 @RequiresApiKey()
 @Controller()
 export class SendsController {
-  constructor(private readonly sends: SendsService) {}
+  constructor(
+    private readonly sends: SendsService,
+    private readonly idempotency: IdempotencyService,
+  ) {}
 
   @Post('send')
   @HttpCode(200)
   @ApiOperation({ operationId: 'Send', summary: 'Send a notification of a type to one user' })
   @ApiOkResponse({ type: SendResponseDto })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'A retry with the same key gets the first answer (24 h).',
+  })
   send(
     @Body() body: SendDto,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
+    @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<SendResponseDto> {
-    return this.sends.accept(body, principal, request);
+    return this.idempotency.run(principal.accountId, idempotencyKey, body, () =>
+      this.sends.accept(body, principal, request),
+    );
   }
 }

@@ -11,6 +11,10 @@ export class Namespacer {
     return this.options.namespace ? `${this.options.namespace}.${subject}` : subject;
   }
 
+  bucket(name: string): string {
+    return this.options.namespace ? `${this.options.namespace}_${name}` : name;
+  }
+
   stream(name: StreamName): string {
     return this.options.namespace ? `${this.options.namespace}_${name}` : name;
   }

@@ -1,0 +1,30 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { KV, NatsConnection } from 'nats';
+import { Namespacer } from '../connection/namespacer';
+import { NATS_CONNECTION } from '../connection/nats-connection.provider';
+
+/**
+ * JetStream key-value buckets, for small state that every replica must share (idempotency
+ * records, say). Each bucket is opened (created when missing) once per process.
+ */
+@Injectable()
+export class KeyValueBuckets {
+  private readonly opened = new Map<string, Promise<KV>>();
+
+  constructor(
+    @Inject(NATS_CONNECTION) private readonly connection: NatsConnection,
+    private readonly names: Namespacer,
+  ) {}
+
+  /** The bucket `name` whose entries expire `ttlMs` after their last write. */
+  bucket(name: string, ttlMs: number): Promise<KV> {
+    const bucketName = this.names.bucket(name);
+    let kv = this.opened.get(bucketName);
+    if (!kv) {
+      kv = this.connection.jetstream().views.kv(bucketName, { ttl: ttlMs, history: 1 });
+      kv.catch(() => this.opened.delete(bucketName));
+      this.opened.set(bucketName, kv);
+    }
+    return kv;
+  }
+}
