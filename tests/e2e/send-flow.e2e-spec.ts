@@ -296,4 +296,30 @@ describe('the whole system: one send from the public API to the inbox and the lo
     expect(reused.status).toBe(422);
     expect(((await reused.json()) as { error: Json }).error['code']).toBe('IDEMPOTENCY_KEY_REUSED');
   });
+
+  it('still takes the deprecated notificationId, user and replace, and says they are deprecated', async () => {
+    const sent = await api.call<{ trackingId: string; messages: string[] }>('POST', '/send', {
+      notificationId: 'legacy',
+      user: { id: 'old-client' },
+      inapp: { title: 'Hi {{name}}' },
+      replace: { name: 'Old' },
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.messages).toEqual([
+      'notificationId is deprecated; use type',
+      'user is deprecated; use to',
+      'replace is deprecated; use parameters',
+    ]);
+    const inbox = await eventually(async () => {
+      const { body } = await ApiClient.asEndUser(system.baseUrl, clientId, 'old-client').call<{
+        notifications: Json[];
+      }>('GET', '/user/inapp');
+      return body.notifications[0];
+    });
+    expect(inbox).toMatchObject({
+      id: sent.body.trackingId,
+      notificationId: 'legacy',
+      title: 'Hi Old',
+    });
+  });
 });

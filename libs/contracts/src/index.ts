@@ -30,6 +30,7 @@ export * from './logs/log-record';
 export * from './messaging/catalog';
 export * from './messaging/message-definitions';
 export * from './messaging/streams';
+export * from './send/deprecation-notes';
 export * from './send/normalize-send';
 export * from './send/send-call-content.dto';
 export * from './send/send-command';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  deprecationNotes,
   DomainError,
   ErrorCode,
   Jobs,
@@ -51,6 +52,6 @@ export class SendsService {
       body,
     };
     await this.messaging.publishJob(Jobs.acceptedSend, command, { msgId: command.trackingId });
-    return { trackingId: command.trackingId, messages: [] };
+    return { trackingId: command.trackingId, messages: deprecationNotes(body) };
   }
 }
