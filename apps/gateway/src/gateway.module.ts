@@ -17,6 +17,7 @@ import { RateLimiter } from './rate-limits/rate-limiter';
 import { MembersController } from './members/members.controller';
 import { MfaController } from './profile/mfa.controller';
 import { ProfileController } from './profile/profile.controller';
+import { SchedulerController } from './sends/scheduler.controller';
 import { SendsController } from './sends/sends.controller';
 import { SessionsController } from './sessions/sessions.controller';
 import { SendsService } from './sends/sends.service';
@@ -38,6 +39,7 @@ export class GatewayModule {
         MfaController,
         ProfileController,
         LogsController,
+        SchedulerController,
         SendsController,
         StatusController,
         UsersController,

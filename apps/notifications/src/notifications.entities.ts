@@ -1,8 +1,12 @@
 import { InboxNotificationEntity } from './inbox/inbox-notification.entity';
 import { CreateNotificationsTables1795260000000 } from './migrations/1795260000000-create-notifications-tables';
+import { CreateScheduledSends1795300000000 } from './migrations/1795300000000-create-scheduled-sends';
 import { NotificationTypeEntity } from './notification-types/notification-type.entity';
 import { UserEntity } from './users/user.entity';
 
 export const NOTIFICATIONS_SCHEMA = 'notifications';
 export const NOTIFICATIONS_ENTITIES = [InboxNotificationEntity, NotificationTypeEntity, UserEntity];
-export const NOTIFICATIONS_MIGRATIONS = [CreateNotificationsTables1795260000000];
+export const NOTIFICATIONS_MIGRATIONS = [
+  CreateNotificationsTables1795260000000,
+  CreateScheduledSends1795300000000,
+];

@@ -13,6 +13,10 @@ import {
   NOTIFICATIONS_SCHEMA,
 } from './notifications.entities';
 import { NotificationsEnv } from './notifications.env';
+import { ScheduleHandlers } from './schedules/schedule.handlers';
+import { ScheduleReleaser } from './schedules/schedule-releaser';
+import { ScheduleService } from './schedules/schedule.service';
+import { ScheduledSendsRepository } from './schedules/scheduled-sends.repository';
 import { SendPipeline } from './sends/send-pipeline.service';
 import { SendsConsumer } from './sends/sends.consumer';
 import { LastSeenRecorder } from './users/last-seen.recorder';
@@ -42,6 +46,10 @@ export class NotificationsModule {
         LastSeenRecorder,
         NotificationTypeCache,
         NotificationTypesRepository,
+        ScheduleHandlers,
+        ScheduleReleaser,
+        ScheduleService,
+        ScheduledSendsRepository,
         SendPipeline,
         SendsConsumer,
         UsersHandlers,

@@ -33,6 +33,7 @@ export * from './messaging/streams';
 export * from './send/deprecation-notes';
 export * from './send/normalize-send';
 export * from './send/send-call-content.dto';
+export * from './send/schedule-requests';
 export * from './send/send-command';
 export * from './send/send-email-content.dto';
 export * from './send/send-inapp-content.dto';

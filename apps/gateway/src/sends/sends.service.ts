@@ -11,6 +11,7 @@ import {
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { FastifyRequest } from 'fastify';
+import { assertFutureSchedule } from './assert-future-schedule';
 
 @Injectable()
 export class SendsService {
@@ -32,6 +33,7 @@ export class SendsService {
         'Contact the operator of this Clarion deployment to unblock the account.',
       );
     }
+    assertFutureSchedule(body.schedule);
     if (principal.usageLimited) {
       throw new DomainError(
         ErrorCode.USAGE_LIMIT,

@@ -2,7 +2,11 @@ import {
   ChannelDecision,
   DeliveryEventData,
   EventEnvelope,
+  ScheduleEventData,
   SEND_PROCESSED,
+  SEND_SCHEDULE_DELETED,
+  SEND_SCHEDULE_UPDATED,
+  SEND_SCHEDULED,
   SendProcessedData,
 } from '@clarion/contracts';
 
@@ -20,6 +24,9 @@ export function logFieldsOfEvent(event: EventEnvelope): LogFields {
   };
   if (event.kind === SEND_PROCESSED)
     return { ...base, ...processedFields(event.data as unknown as SendProcessedData) };
+  if (event.kind.startsWith('send.schedule')) {
+    return { ...base, ...scheduleFields(event.kind, event.data as unknown as ScheduleEventData) };
+  }
   if (event.kind.startsWith('delivery.'))
     return { ...base, ...deliveryFields(event.data as unknown as DeliveryEventData) };
   return base;
@@ -61,6 +68,32 @@ function decisionFields(
     [`${channel}_failed_at`]: decision.failedCode === undefined ? undefined : processedAt,
   });
   return fields;
+}
+
+function scheduleFields(kind: string, data: ScheduleEventData): LogFields {
+  const fields: LogFields = {};
+  switch (kind) {
+    case SEND_SCHEDULED:
+      assignDefined(fields, {
+        scheduled_for: data.scheduledFor,
+        type: data.type,
+        received_at: data.receivedAt,
+        user_id: data.user?.id,
+        user_email: data.user?.email,
+        user_number: data.user?.number,
+      });
+      return fields;
+    case SEND_SCHEDULE_UPDATED:
+      assignDefined(fields, {
+        schedule_updated_at: data.at,
+        schedule_updated_to: data.scheduledFor,
+      });
+      return fields;
+    case SEND_SCHEDULE_DELETED:
+      return { schedule_deleted_at: data.at };
+    default:
+      return fields;
+  }
 }
 
 function deliveryFields(data: DeliveryEventData): LogFields {

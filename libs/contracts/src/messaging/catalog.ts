@@ -51,7 +51,9 @@ import { InappNotificationResponseDto } from '../inapp/inapp-notification-respon
 import { InboxEntry, StoreInboxEntriesReply, StoreInboxEntriesRequest } from '../inapp/inbox-entry';
 import { EndUserRef, ListInboxRequest } from '../inapp/inbox-requests';
 import { LogRecordDto, LogsByTrackingIdsRequest } from '../logs/log-record';
+import { ScheduledSendRef, UpdateScheduleRequest } from '../send/schedule-requests';
 import { SendCommand } from '../send/send-command';
+import { SendResponseDto } from '../send/send-response.dto';
 import { UserResponseDto } from '../users/user-response.dto';
 import {
   DeleteUserResponseDto,
@@ -115,6 +117,12 @@ export const Requests = {
   markSeen: defineRequest<MarkSeenRequest, SuccessResponseDto>('notifications.inbox.mark-seen'),
   updateInappStatus: defineRequest<UpdateInappStatusRequest, SuccessResponseDto>(
     'notifications.inbox.update-status',
+  ),
+  updateSchedule: defineRequest<UpdateScheduleRequest, SendResponseDto>(
+    'notifications.schedule.update',
+  ),
+  deleteSchedule: defineRequest<ScheduledSendRef, SuccessResponseDto>(
+    'notifications.schedule.delete',
   ),
   storeInboxEntries: defineRequest<StoreInboxEntriesRequest, StoreInboxEntriesReply>(
     'notifications.inbox.store',

@@ -1,5 +1,12 @@
 import { Type } from 'class-transformer';
-import { IsISO8601, IsNotEmpty, IsOptional, IsString, ValidateNested } from 'class-validator';
+import {
+  IsISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  ValidateNested,
+  IsBoolean,
+} from 'class-validator';
 import { SendScope } from '../common/tenant-scope';
 import { SendDto } from './send.dto';
 
@@ -31,4 +38,9 @@ export class SendCommand extends SendScope {
   @ValidateNested()
   @Type(() => SendDto)
   body!: SendDto;
+
+  /** Set when the scheduler releases a scheduled send: it is sent now, not scheduled again. */
+  @IsOptional()
+  @IsBoolean()
+  releasedFromSchedule?: boolean;
 }

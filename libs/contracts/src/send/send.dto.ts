@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import {
   IsArray,
   IsEnum,
+  IsISO8601,
   IsNotEmpty,
   IsOptional,
   IsString,
@@ -62,7 +63,7 @@ export class SendDto {
 
   @ApiPropertyOptional({ description: 'When to send (ISO 8601).' })
   @IsOptional()
-  @IsString()
+  @IsISO8601({ strict: true }, { message: 'schedule must be an ISO 8601 date and time' })
   schedule?: string;
 
   @ApiPropertyOptional({ type: SendOptionsDto })

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import {
+  Requests,
+  ScheduledSendRef,
+  SendResponseDto,
+  SuccessResponseDto,
+  UpdateScheduleRequest,
+} from '@clarion/contracts';
+import { HandleRequest } from '@clarion/messaging';
+import { ScheduleService } from './schedule.service';
+
+@Injectable()
+export class ScheduleHandlers {
+  constructor(private readonly schedules: ScheduleService) {}
+
+  @HandleRequest(Requests.updateSchedule, UpdateScheduleRequest)
+  update(request: UpdateScheduleRequest): Promise<SendResponseDto> {
+    return this.schedules.update(request);
+  }
+
+  @HandleRequest(Requests.deleteSchedule, ScheduledSendRef)
+  cancel(request: ScheduledSendRef): Promise<SuccessResponseDto> {
+    return this.schedules.cancel(request);
+  }
+}

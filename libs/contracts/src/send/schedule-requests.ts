@@ -1,0 +1,33 @@
+import { Type } from 'class-transformer';
+import { IsISO8601, IsOptional, IsUUID, ValidateNested } from 'class-validator';
+import { TenantScope } from '../common/tenant-scope';
+import { SendDto } from './send.dto';
+
+export class ScheduledSendRef extends TenantScope {
+  @IsUUID()
+  trackingId!: string;
+}
+
+/** PUT /sender/scheduler/{trackingId}: the new body, and the new time when it has one. */
+export class UpdateScheduleRequest extends ScheduledSendRef {
+  @ValidateNested()
+  @Type(() => SendDto)
+  body!: SendDto;
+
+  @IsOptional()
+  @IsISO8601()
+  dueAt?: string;
+}
+
+/** Kinds of the scheduling events on the EVENTS stream. */
+export const SEND_SCHEDULED = 'send.scheduled';
+export const SEND_SCHEDULE_UPDATED = 'send.schedule-updated';
+export const SEND_SCHEDULE_DELETED = 'send.schedule-deleted';
+
+export interface ScheduleEventData {
+  at: string;
+  scheduledFor?: string;
+  type?: string;
+  receivedAt?: string;
+  user?: { id: string; email?: string; number?: string };
+}
