@@ -1,11 +1,5 @@
 import { AccountResponseDto } from '@clarion/contracts';
-import {
-  createTestDatabase,
-  createTestNamespace,
-  dropTestNamespace,
-  RunningSystem,
-  TestDatabase,
-} from '@clarion/testing';
+import { runSystemForSuite } from '@clarion/testing';
 import { Secret, TOTP } from 'otpauth';
 import { ApiClient } from './api-client';
 
@@ -13,24 +7,14 @@ type Json = Record<string, unknown>;
 const PASSWORD = 'a long enough password';
 
 describe('accounts, member sessions and account status', () => {
-  const namespace = createTestNamespace();
-  let database: TestDatabase;
-  let system: RunningSystem;
+  const suite = runSystemForSuite();
   let account: AccountResponseDto;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    system = new RunningSystem({ databaseUrl: database.url, namespace });
-    await system.start();
-    account = system.createAccount('Acme', 'owner@acme.test', { password: PASSWORD });
+    account = suite.system.createAccount('Acme', 'owner@acme.test', { password: PASSWORD });
   });
 
-  afterAll(async () => {
-    await system.stop();
-    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
-  });
-
-  const anonymous = () => new ApiClient(system.baseUrl);
+  const anonymous = () => new ApiClient(suite.system.baseUrl);
   const login = (body: Json) =>
     anonymous().call<Json & { error?: Json }>('POST', '/auth/login', body);
 
@@ -50,8 +34,8 @@ describe('accounts, member sessions and account status', () => {
 
   it('answers GET /account and GET /accounts for a member session and for an API key alike', async () => {
     const { body } = await login({ email: 'owner@acme.test', password: PASSWORD });
-    const asMember = ApiClient.withApiKey(system.baseUrl, body['token'] as string);
-    const asKey = ApiClient.withApiKey(system.baseUrl, account.apiKey);
+    const asMember = ApiClient.withApiKey(suite.system.baseUrl, body['token'] as string);
+    const asKey = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
 
     const details = await asMember.call<Json>('GET', '/account');
     expect(details.status).toBe(200);
@@ -74,7 +58,7 @@ describe('accounts, member sessions and account status', () => {
   });
 
   it('locks a profile after five failed sign-ins, even for the right password', async () => {
-    system.createAccount('Locked Co', 'locked@example.test', { password: PASSWORD });
+    suite.system.createAccount('Locked Co', 'locked@example.test', { password: PASSWORD });
     for (let attempt = 0; attempt < 5; attempt++) {
       expect(
         (await login({ email: 'locked@example.test', password: 'wrong password' })).status,
@@ -86,8 +70,8 @@ describe('accounts, member sessions and account status', () => {
   });
 
   it('refuses sends of a blocked account at once with ACCOUNT_BLOCKED, and sends again once unblocked', async () => {
-    const blocked = system.createAccount('Blocked Co', 'owner@blocked.test');
-    const api = ApiClient.withApiKey(system.baseUrl, blocked.apiKey);
+    const blocked = suite.system.createAccount('Blocked Co', 'owner@blocked.test');
+    const api = ApiClient.withApiKey(suite.system.baseUrl, blocked.apiKey);
     const send = () =>
       api.call<{ error?: Json }>('POST', '/send', {
         type: 't',
@@ -96,28 +80,45 @@ describe('accounts, member sessions and account status', () => {
       });
     expect((await send()).status).toBe(200);
 
-    system.admin(['account', 'set-status', '--account', blocked.accountId, '--status', 'blocked']);
+    suite.system.admin([
+      'account',
+      'set-status',
+      '--account',
+      blocked.accountId,
+      '--status',
+      'blocked',
+    ]);
     const refused = await send();
     expect(refused.status).toBe(403);
     expect(refused.body.error?.['code']).toBe('ACCOUNT_BLOCKED');
     expect((await api.call<Json>('GET', '/account')).body['status']).toBe('blocked');
 
-    system.admin(['account', 'set-status', '--account', blocked.accountId, '--status', 'verified']);
+    suite.system.admin([
+      'account',
+      'set-status',
+      '--account',
+      blocked.accountId,
+      '--status',
+      'verified',
+    ]);
     expect((await send()).status).toBe(200);
   });
 
   it('sets up TOTP MFA, then requires a valid code to sign in, until MFA is turned off', async () => {
-    system.createAccount('Mfa Co', 'mfa@example.test', { password: PASSWORD });
+    suite.system.createAccount('Mfa Co', 'mfa@example.test', { password: PASSWORD });
     const signIn = (code?: string) =>
       login({ email: 'mfa@example.test', password: PASSWORD, ...(code && { code }) });
-    const member = ApiClient.withApiKey(system.baseUrl, (await signIn()).body['token'] as string);
+    const member = ApiClient.withApiKey(
+      suite.system.baseUrl,
+      (await signIn()).body['token'] as string,
+    );
 
     expect((await member.call('GET', '/profile/mfa')).body).toEqual({
       enabled: false,
       available: true,
     });
     expect(
-      (await ApiClient.withApiKey(system.baseUrl, account.apiKey).call('GET', '/profile/mfa'))
+      (await ApiClient.withApiKey(suite.system.baseUrl, account.apiKey).call('GET', '/profile/mfa'))
         .status,
     ).toBe(403);
 

@@ -1,13 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { AccountResponseDto } from '@clarion/contracts';
-import {
-  createTestDatabase,
-  createTestNamespace,
-  dropTestNamespace,
-  eventually,
-  RunningSystem,
-  TestDatabase,
-} from '@clarion/testing';
+import { eventually, runSystemForSuite } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
@@ -24,23 +17,13 @@ const hmacOf = (secret: string, userId: string) =>
   createHmac('sha256', secret).update(userId).digest('base64');
 
 describe('environments and API keys', () => {
-  const namespace = createTestNamespace();
-  let database: TestDatabase;
-  let system: RunningSystem;
+  const suite = runSystemForSuite();
   let account: AccountResponseDto;
   let api: ApiClient;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    system = new RunningSystem({ databaseUrl: database.url, namespace });
-    await system.start();
-    account = system.createAccount('Acme', 'owner@acme.test');
-    api = ApiClient.withApiKey(system.baseUrl, account.apiKey);
-  });
-
-  afterAll(async () => {
-    await system.stop();
-    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
+    account = suite.system.createAccount('Acme', 'owner@acme.test');
+    api = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
   });
 
   async function newEnvironment(title: string): Promise<Environment> {
@@ -59,7 +42,7 @@ describe('environments and API keys', () => {
 
   it('rotates the clientSecret so that the old one stops working at once', async () => {
     const env = await newEnvironment('Rotating');
-    const withOld = new ApiClient(system.baseUrl, basic(env.clientId, env.clientSecret));
+    const withOld = new ApiClient(suite.system.baseUrl, basic(env.clientId, env.clientSecret));
     expect((await withOld.call('GET', '/users/someone')).status).toBe(200);
     const rotated = await api.call<Environment>('PATCH', `/environments/${env.clientId}`, {
       resetSecret: true,
@@ -68,14 +51,20 @@ describe('environments and API keys', () => {
     expect(rotated.body.title).toBe('Rotated');
     expect(rotated.body.clientSecret).not.toBe(env.clientSecret);
     expect((await withOld.call('GET', '/users/someone')).status).toBe(401);
-    const withNew = new ApiClient(system.baseUrl, basic(env.clientId, rotated.body.clientSecret));
+    const withNew = new ApiClient(
+      suite.system.baseUrl,
+      basic(env.clientId, rotated.body.clientSecret),
+    );
     expect((await withNew.call('GET', '/users/someone')).status).toBe(200);
   });
 
   it('requires a valid hmac from end users once secureMode is on', async () => {
     const [env] = (await api.call<Environment[]>('GET', '/environments')).body;
     const asAda = (hmac: string) =>
-      ApiClient.asEndUser(system.baseUrl, env!.clientId, 'ada', hmac).call('GET', '/user/inapp');
+      ApiClient.asEndUser(suite.system.baseUrl, env!.clientId, 'ada', hmac).call(
+        'GET',
+        '/user/inapp',
+      );
     expect((await asAda('')).status).toBe(200);
     await api.call('PATCH', `/environments/${env!.clientId}`, { secureMode: true });
     expect((await asAda('')).status).toBe(401);
@@ -101,7 +90,11 @@ describe('environments and API keys', () => {
       inapp_routing_reason: 'IGNORE_BY_ENVIRONMENT',
       ignored: 'ALL_CHANNELS_IGNORED',
     });
-    const inbox = await ApiClient.asEndUser(system.baseUrl, env!.clientId, 'quiet-user').call<{
+    const inbox = await ApiClient.asEndUser(
+      suite.system.baseUrl,
+      env!.clientId,
+      'quiet-user',
+    ).call<{
       notifications: Json[];
     }>('GET', '/user/inapp');
     expect(inbox.body.notifications).toEqual([]);
@@ -116,7 +109,7 @@ describe('environments and API keys', () => {
     );
     expect(created.status).toBe(200);
     expect(created.body.key).toMatch(/^clarion_sk_[0-9A-Za-z]{40}$/);
-    const withNewKey = ApiClient.withApiKey(system.baseUrl, created.body.key);
+    const withNewKey = ApiClient.withApiKey(suite.system.baseUrl, created.body.key);
     expect((await withNewKey.call('GET', '/environments')).status).toBe(200);
 
     const listed = await api.call<{ keys: Json[] }>('GET', '/keys');
@@ -142,7 +135,7 @@ describe('environments and API keys', () => {
       name: 'browser',
     });
     expect(created.body.key).toMatch(/^clarion_pk_/);
-    const response = await ApiClient.withApiKey(system.baseUrl, created.body.key).call<{
+    const response = await ApiClient.withApiKey(suite.system.baseUrl, created.body.key).call<{
       error: Json;
     }>('POST', '/send', { type: 't', to: { id: 'u' } });
     expect(response.status).toBe(403);
@@ -150,8 +143,8 @@ describe('environments and API keys', () => {
   });
 
   it('never lets another account see or change these environments and keys', async () => {
-    const other = system.createAccount('Globex', 'owner@globex.test');
-    const otherApi = ApiClient.withApiKey(system.baseUrl, other.apiKey);
+    const other = suite.system.createAccount('Globex', 'owner@globex.test');
+    const otherApi = ApiClient.withApiKey(suite.system.baseUrl, other.apiKey);
     const [acmeEnv] = (await api.call<Environment[]>('GET', '/environments')).body;
     const acmeKey = (await api.call<{ keys: { id: string }[] }>('GET', '/keys')).body.keys[0]!;
 

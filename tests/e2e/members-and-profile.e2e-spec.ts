@@ -1,38 +1,22 @@
 import { AccountResponseDto } from '@clarion/contracts';
-import {
-  createTestDatabase,
-  createTestNamespace,
-  dropTestNamespace,
-  RunningSystem,
-  TestDatabase,
-} from '@clarion/testing';
+import { runSystemForSuite } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
 const PASSWORD = 'a long enough password';
 
 describe('members, invitations, roles, profile and additional accounts', () => {
-  const namespace = createTestNamespace();
-  let database: TestDatabase;
-  let system: RunningSystem;
+  const suite = runSystemForSuite();
   let acme: AccountResponseDto;
   let owner: ApiClient;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    system = new RunningSystem({ databaseUrl: database.url, namespace });
-    await system.start();
-    acme = system.createAccount('Acme', 'owner@acme.test', { password: PASSWORD });
+    acme = suite.system.createAccount('Acme', 'owner@acme.test', { password: PASSWORD });
     owner = await signIn('owner@acme.test');
   });
 
-  afterAll(async () => {
-    await system.stop();
-    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
-  });
-
   async function signIn(email: string, accountId?: string): Promise<ApiClient> {
-    const { status, body } = await new ApiClient(system.baseUrl).call<{ token: string }>(
+    const { status, body } = await new ApiClient(suite.system.baseUrl).call<{ token: string }>(
       'POST',
       '/auth/login',
       {
@@ -42,7 +26,7 @@ describe('members, invitations, roles, profile and additional accounts', () => {
       },
     );
     expect(status).toBe(200);
-    return ApiClient.withApiKey(system.baseUrl, body.token);
+    return ApiClient.withApiKey(suite.system.baseUrl, body.token);
   }
 
   const membersOf = async (client: ApiClient) =>
@@ -55,7 +39,7 @@ describe('members, invitations, roles, profile and additional accounts', () => {
       autoUpgrade: true,
       costCap: 20,
     });
-    const withKey = await ApiClient.withApiKey(system.baseUrl, acme.apiKey).call(
+    const withKey = await ApiClient.withApiKey(suite.system.baseUrl, acme.apiKey).call(
       'PATCH',
       '/account',
       { autoUpgrade: false },
@@ -64,7 +48,7 @@ describe('members, invitations, roles, profile and additional accounts', () => {
   });
 
   it('invites a member who joins with the token, and enforces who may grant which role', async () => {
-    system.createAccount('Bob Co', 'bob@example.test', { password: PASSWORD });
+    suite.system.createAccount('Bob Co', 'bob@example.test', { password: PASSWORD });
     const invite = await owner.call<{ token: string; role: string }>('POST', '/members', {
       email: 'bob@example.test',
       role: 'admin',
@@ -118,7 +102,7 @@ describe('members, invitations, roles, profile and additional accounts', () => {
   });
 
   it('creates an additional account paid from an owned account, adding colleagues and inviting others', async () => {
-    system.createAccount('Carol Co', 'carol@example.test', { password: PASSWORD });
+    suite.system.createAccount('Carol Co', 'carol@example.test', { password: PASSWORD });
     const invite = await owner.call<{ token: string }>('POST', '/members', {
       email: 'carol@example.test',
       role: 'member',
@@ -139,10 +123,10 @@ describe('members, invitations, roles, profile and additional accounts', () => {
       apiKey: expect.stringMatching(/^clarion_sk_/),
     });
 
-    const details = await ApiClient.withApiKey(system.baseUrl, created.body.apiKey).call<Json>(
-      'GET',
-      '/account',
-    );
+    const details = await ApiClient.withApiKey(
+      suite.system.baseUrl,
+      created.body.apiKey,
+    ).call<Json>('GET', '/account');
     expect(details.body).toMatchObject({ tier: 'budget_100', costCap: 100, accountType: 'paid' });
     const inNewAccount = await signIn('owner@acme.test', created.body.accountId);
     expect((await membersOf(inNewAccount)).map((m) => [m['email'], m['role']])).toEqual([
@@ -163,7 +147,7 @@ describe('members, invitations, roles, profile and additional accounts', () => {
   });
 
   it('changes the email of a profile, and deletes a profile for good', async () => {
-    system.createAccount('Dan Co', 'dan@example.test', { password: PASSWORD });
+    suite.system.createAccount('Dan Co', 'dan@example.test', { password: PASSWORD });
     const dan = await signIn('dan@example.test');
     expect(
       (await dan.call('POST', '/profile/change-email', { newEmail: 'owner@acme.test' })).status,
@@ -188,7 +172,7 @@ describe('members, invitations, roles, profile and additional accounts', () => {
     expect((await danAgain.call('DELETE', '/profile', { reason: 'leaving' })).body).toEqual({
       success: true,
     });
-    const signInAgain = await new ApiClient(system.baseUrl).call('POST', '/auth/login', {
+    const signInAgain = await new ApiClient(suite.system.baseUrl).call('POST', '/auth/login', {
       email: 'daniel@example.test',
       password: PASSWORD,
     });

@@ -1,40 +1,27 @@
-import {
-  createTestDatabase,
-  createTestNamespace,
-  dropTestNamespace,
-  eventually,
-  RunningSystem,
-  TestDatabase,
-} from '@clarion/testing';
+import { eventually, runSystemForSuite } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
 type Inbox = { notifications: Json[] };
 
 describe('scheduled sends', () => {
-  const namespace = createTestNamespace();
-  let database: TestDatabase;
-  let system: RunningSystem;
+  const suite = runSystemForSuite();
   let api: ApiClient;
   let clientId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    system = new RunningSystem({ databaseUrl: database.url, namespace });
-    await system.start();
-    const account = system.createAccount('Acme', 'owner@acme.test');
-    api = ApiClient.withApiKey(system.baseUrl, account.apiKey);
+    const account = suite.system.createAccount('Acme', 'owner@acme.test');
+    api = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
     clientId = (await api.call<{ clientId: string }[]>('GET', '/environments')).body[0]!.clientId;
   });
 
-  afterAll(async () => {
-    await system.stop();
-    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
-  });
-
   const inboxOf = async (userId: string) =>
-    (await ApiClient.asEndUser(system.baseUrl, clientId, userId).call<Inbox>('GET', '/user/inapp'))
-      .body.notifications;
+    (
+      await ApiClient.asEndUser(suite.system.baseUrl, clientId, userId).call<Inbox>(
+        'GET',
+        '/user/inapp',
+      )
+    ).body.notifications;
   const logOf = async (trackingId: string) =>
     (await api.call<{ logs: Json[] }>('GET', `/logs/${trackingId}`)).body.logs[0];
   const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();

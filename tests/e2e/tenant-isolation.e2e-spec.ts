@@ -1,12 +1,5 @@
 import { AccountResponseDto } from '@clarion/contracts';
-import {
-  createTestDatabase,
-  createTestNamespace,
-  dropTestNamespace,
-  eventually,
-  RunningSystem,
-  TestDatabase,
-} from '@clarion/testing';
+import { eventually, runSystemForSuite } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
@@ -18,9 +11,7 @@ const PASSWORD = 'a long enough password';
  * know the record exists) and A's records stay as they were. Grows with every issue.
  */
 describe('tenant isolation', () => {
-  const namespace = createTestNamespace();
-  let database: TestDatabase;
-  let system: RunningSystem;
+  const suite = runSystemForSuite();
   let a: {
     account: AccountResponseDto;
     api: ApiClient;
@@ -40,9 +31,9 @@ describe('tenant isolation', () => {
   let aOwnerId: string;
 
   async function tenant(name: string, email: string) {
-    const account = system.createAccount(name, email, { password: PASSWORD });
-    const api = ApiClient.withApiKey(system.baseUrl, account.apiKey);
-    const login = await new ApiClient(system.baseUrl).call<{ token: string }>(
+    const account = suite.system.createAccount(name, email, { password: PASSWORD });
+    const api = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
+    const login = await new ApiClient(suite.system.baseUrl).call<{ token: string }>(
       'POST',
       '/auth/login',
       { email, password: PASSWORD },
@@ -53,16 +44,13 @@ describe('tenant isolation', () => {
     return {
       account,
       api,
-      member: ApiClient.withApiKey(system.baseUrl, login.body.token),
+      member: ApiClient.withApiKey(suite.system.baseUrl, login.body.token),
       clientId: environment!.clientId,
       secret: environment!.clientSecret,
     };
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    system = new RunningSystem({ databaseUrl: database.url, namespace });
-    await system.start();
     a = await tenant('Tenant A', 'owner@a.test');
     b = await tenant('Tenant B', 'owner@b.test');
 
@@ -82,11 +70,6 @@ describe('tenant isolation', () => {
       .members[0]!.userId;
   });
 
-  afterAll(async () => {
-    await system.stop();
-    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
-  });
-
   it('users: B reads a bare user and writes only its own', async () => {
     expect((await b.api.call('GET', '/users/shared-id')).body).toEqual({ id: 'shared-id' });
     await b.api.call('POST', '/users/shared-id', { email: 'b-user@b.test' });
@@ -98,10 +81,10 @@ describe('tenant isolation', () => {
   });
 
   it("in-app: B's end users never see A's inbox, whatever the userId", async () => {
-    const asB = ApiClient.asEndUser(system.baseUrl, b.clientId, 'shared-id');
+    const asB = ApiClient.asEndUser(suite.system.baseUrl, b.clientId, 'shared-id');
     expect((await asB.call('GET', '/user/inapp')).body).toEqual({ notifications: [] });
     expect((await asB.call('GET', '/user/inapp/unread')).body).toEqual({ count: 0 });
-    const asA = ApiClient.asEndUser(system.baseUrl, a.clientId, 'shared-id');
+    const asA = ApiClient.asEndUser(suite.system.baseUrl, a.clientId, 'shared-id');
     const before = (await asA.call<{ notifications: Json[] }>('GET', '/user/inapp')).body
       .notifications;
     expect(before).toHaveLength(1);
@@ -132,7 +115,7 @@ describe('tenant isolation', () => {
       ).status,
     ).toBe(404);
     const mixed = new ApiClient(
-      system.baseUrl,
+      suite.system.baseUrl,
       `Basic ${Buffer.from(`${a.clientId}:${b.secret}`).toString('base64')}`,
     );
     expect((await mixed.call('GET', '/environments')).status).toBe(401);
@@ -171,7 +154,7 @@ describe('tenant isolation', () => {
   });
 
   it("accounts: B can neither sign in to A's account nor bill a new account to it", async () => {
-    const signIn = await new ApiClient(system.baseUrl).call('POST', '/auth/login', {
+    const signIn = await new ApiClient(suite.system.baseUrl).call('POST', '/auth/login', {
       email: 'owner@b.test',
       password: PASSWORD,
       accountId: a.account.accountId,

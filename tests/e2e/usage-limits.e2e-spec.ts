@@ -1,39 +1,15 @@
-import {
-  createTestDatabase,
-  createTestNamespace,
-  dropTestNamespace,
-  eventually,
-  RunningSystem,
-  TestDatabase,
-} from '@clarion/testing';
+import { eventually, runSystemForSuite } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
 
 describe('usage limits: sends answer 402 once an account has spent its cost cap', () => {
-  const namespace = createTestNamespace();
-  let database: TestDatabase;
-  let system: RunningSystem;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    // In-app messages cost 5 USD here, so the 20 USD cap of budget_20 is reached after four.
-    system = new RunningSystem({
-      databaseUrl: database.url,
-      namespace,
-      extraEnv: { PRICE_TABLE: '{"inapp":5}' },
-    });
-    await system.start();
-  });
-
-  afterAll(async () => {
-    await system.stop();
-    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
-  });
+  // In-app messages cost 5 USD here, so the 20 USD cap of budget_20 is reached after four.
+  const suite = runSystemForSuite({ PRICE_TABLE: '{"inapp":5}' });
 
   it('meters delivered messages and answers 402 USAGE_LIMIT with a fix at the cap', async () => {
-    const account = system.createAccount('Thrifty', 'owner@thrifty.test');
-    const api = ApiClient.withApiKey(system.baseUrl, account.apiKey);
+    const account = suite.system.createAccount('Thrifty', 'owner@thrifty.test');
+    const api = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
     const send = (n: number) =>
       api.call<{ trackingId: string; error?: Json }>('POST', '/send', {
         type: 'metered',
@@ -54,10 +30,10 @@ describe('usage limits: sends answer 402 once an account has spent its cost cap'
       fix: expect.stringContaining('PATCH /account'),
     });
 
-    const other = system.createAccount('Unaffected', 'owner@unaffected.test');
+    const other = suite.system.createAccount('Unaffected', 'owner@unaffected.test');
     expect(
       (
-        await ApiClient.withApiKey(system.baseUrl, other.apiKey).call('POST', '/send', {
+        await ApiClient.withApiKey(suite.system.baseUrl, other.apiKey).call('POST', '/send', {
           type: 't',
           to: { id: 'u' },
           inapp: { title: 'x' },

@@ -1,34 +1,22 @@
 import { AccountResponseDto } from '@clarion/contracts';
-import {
-  createTestDatabase,
-  createTestNamespace,
-  dropTestNamespace,
-  eventually,
-  RunningSystem,
-  TestDatabase,
-} from '@clarion/testing';
+import { eventually, runSystemForSuite } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
 type Inbox = { notifications: Json[] };
 
 describe('users and the in-app inbox', () => {
-  const namespace = createTestNamespace();
-  let database: TestDatabase;
-  let system: RunningSystem;
+  const suite = runSystemForSuite();
   let account: AccountResponseDto;
   let api: ApiClient;
   let ada: ApiClient;
   const sent: string[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    system = new RunningSystem({ databaseUrl: database.url, namespace });
-    await system.start();
-    account = system.createAccount('Acme', 'owner@acme.test');
-    api = ApiClient.withApiKey(system.baseUrl, account.apiKey);
+    account = suite.system.createAccount('Acme', 'owner@acme.test');
+    api = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
     const [environment] = (await api.call<{ clientId: string }[]>('GET', '/environments')).body;
-    ada = ApiClient.asEndUser(system.baseUrl, environment!.clientId, 'ada');
+    ada = ApiClient.asEndUser(suite.system.baseUrl, environment!.clientId, 'ada');
     for (const [type, title] of [
       ['digest', 'first'],
       ['digest', 'second'],
@@ -49,11 +37,6 @@ describe('users and the in-app inbox', () => {
           : undefined,
       );
     }
-  });
-
-  afterAll(async () => {
-    await system.stop();
-    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
   });
 
   it('pages through the users of the environment in id order', async () => {

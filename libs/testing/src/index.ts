@@ -6,3 +6,4 @@ export * from './test-env';
 export * from './test-namespace';
 export * from './otlp-receiver';
 export * from './running-system';
+export * from './system-for-suite';

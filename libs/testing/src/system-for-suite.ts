@@ -1,0 +1,29 @@
+import { RunningSystem } from './running-system';
+import { createTestDatabase, TestDatabase } from './test-database';
+import { createTestNamespace, dropTestNamespace } from './test-namespace';
+
+export interface SuiteSystem {
+  system: RunningSystem;
+  database: TestDatabase;
+  /** The exit code of the system's stop (0 when it stopped cleanly). */
+  exitCode: number | null;
+}
+
+/**
+ * For an end-to-end suite: starts the whole system before its tests, in its own database and NATS
+ * namespace, and stops and removes everything after them. Read the handle inside tests and hooks.
+ */
+export function runSystemForSuite(extraEnv: Record<string, string> = {}): SuiteSystem {
+  const namespace = createTestNamespace();
+  const handle = { exitCode: null } as SuiteSystem;
+  beforeAll(async () => {
+    handle.database = await createTestDatabase();
+    handle.system = new RunningSystem({ databaseUrl: handle.database.url, namespace, extraEnv });
+    await handle.system.start();
+  });
+  afterAll(async () => {
+    handle.exitCode = await handle.system.stop();
+    await Promise.all([handle.database.drop(), dropTestNamespace(namespace)]);
+  });
+  return handle;
+}
