@@ -9,7 +9,7 @@ export class BaseEnv {
   @Matches(/^nats:\/\//, { message: 'NATS_URL must be a nats:// URL' })
   NATS_URL = 'nats://127.0.0.1:4222';
 
-  @IsIn(['info', 'error', 'warn', 'debug'])
+  @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevelName = 'info';
 
   @IsIn(['json', 'pretty'])

@@ -30,8 +30,8 @@ interface SessionRow {
 
 @Injectable()
 export class SessionsService {
-  /** Compared against when the email is unknown, so that both cases take as long. */
-  private readonly decoyHash = hashPassword('decoy password');
+  /** Compared against when the email is unknown, so that both cases take as long; made on first use. */
+  private decoyHash?: Promise<string>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -45,7 +45,7 @@ export class SessionsService {
     if (profile) this.failures.assertNotLocked(profile);
     const passwordMatches = await verifyPassword(
       request.password,
-      profile?.passwordHash ?? (await this.decoyHash),
+      profile?.passwordHash ?? (await (this.decoyHash ??= hashPassword('decoy password'))),
     );
     if (!profile || !profile.passwordHash || !passwordMatches) {
       if (profile) await this.failures.record(profile);

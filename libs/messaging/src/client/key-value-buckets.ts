@@ -18,7 +18,7 @@ export class KeyValueBuckets {
 
   /** The bucket `name` whose entries expire `ttlMs` after their last write. */
   bucket(name: string, ttlMs: number): Promise<KV> {
-    const bucketName = this.names.bucket(name);
+    const bucketName = this.names.stream(name);
     let kv = this.opened.get(bucketName);
     if (!kv) {
       kv = this.connection.jetstream().views.kv(bucketName, { ttl: ttlMs, history: 1 });

@@ -11,11 +11,8 @@ export class Namespacer {
     return this.options.namespace ? `${this.options.namespace}.${subject}` : subject;
   }
 
-  bucket(name: string): string {
-    return this.options.namespace ? `${this.options.namespace}_${name}` : name;
-  }
-
-  stream(name: StreamName): string {
+  /** Stream and key-value bucket names take the namespace as a `<namespace>_` prefix. */
+  stream(name: StreamName | string): string {
     return this.options.namespace ? `${this.options.namespace}_${name}` : name;
   }
 }
