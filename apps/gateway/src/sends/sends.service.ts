@@ -5,6 +5,7 @@ import {
   ErrorCode,
   Jobs,
   Principal,
+  Requests,
   SendCommand,
   SendDto,
   SendResponseDto,
@@ -53,7 +54,10 @@ export class SendsService {
       },
       body,
     };
-    await this.messaging.publishJob(Jobs.acceptedSend, command, { msgId: command.trackingId });
+    // A scheduled send is stored before the answer, so it can be changed or canceled at once;
+    // notifications puts it on SENDS when it is due.
+    if (body.schedule !== undefined) await this.messaging.request(Requests.scheduleSend, command);
+    else await this.messaging.publishJob(Jobs.acceptedSend, command, { msgId: command.trackingId });
     return { trackingId: command.trackingId, messages: deprecationNotes(body) };
   }
 }

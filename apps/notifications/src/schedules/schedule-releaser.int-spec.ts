@@ -1,5 +1,5 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { Jobs, newTimeOrderedId, SendCommand } from '@clarion/contracts';
+import { newTimeOrderedId, Requests, SendCommand } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import {
   bootService,
@@ -66,7 +66,7 @@ describe('scheduled sends with two notifications replicas', () => {
           origin: {},
           body: { type: 'later', to: { id: `u${i}` }, inapp: { title: 'due' }, schedule: dueAt },
         };
-        await messaging.publishJob(Jobs.acceptedSend, command, { msgId: command.trackingId });
+        await messaging.request(Requests.scheduleSend, command);
         return command.trackingId;
       }),
     );

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   Requests,
   ScheduledSendRef,
+  SendCommand,
   SendResponseDto,
   SuccessResponseDto,
   UpdateScheduleRequest,
@@ -12,6 +13,11 @@ import { ScheduleService } from './schedule.service';
 @Injectable()
 export class ScheduleHandlers {
   constructor(private readonly schedules: ScheduleService) {}
+
+  @HandleRequest(Requests.scheduleSend, SendCommand)
+  schedule(command: SendCommand): Promise<SuccessResponseDto> {
+    return this.schedules.schedule(command);
+  }
 
   @HandleRequest(Requests.updateSchedule, UpdateScheduleRequest)
   update(request: UpdateScheduleRequest): Promise<SendResponseDto> {

@@ -13,7 +13,7 @@ import {
   SuccessResponseDto,
   UpdateScheduleRequest,
 } from '@clarion/contracts';
-import { JobItem, MessagingClient } from '@clarion/messaging';
+import { MessagingClient } from '@clarion/messaging';
 import { ScheduledSendsRepository } from './scheduled-sends.repository';
 
 const NOT_PENDING_FIX = 'Only sends that are scheduled and not yet sent can be changed.';
@@ -26,27 +26,23 @@ export class ScheduleService {
     private readonly messaging: MessagingClient,
   ) {}
 
-  /** Stores sends that carry a schedule, and records each in its log. */
-  async schedule(items: JobItem<SendCommand>[]): Promise<void> {
-    await this.schedules.insertMany(
-      items.map(({ payload }) => ({ command: payload, dueAt: payload.body.schedule ?? '' })),
-    );
-    const at = new Date().toISOString();
-    await Promise.all(
-      items.map(({ payload, traceContext }) => {
-        const send = normalizeSend(payload.body);
-        return this.messaging.publishEvent(
-          event(payload, SEND_SCHEDULED, {
-            at,
-            scheduledFor: payload.body.schedule,
-            type: send.type,
-            receivedAt: payload.receivedAt,
-            user: { id: send.to.id, email: send.to.email, number: send.to.number },
-          }),
-          traceContext,
-        );
+  /**
+   * Stores a send that carries a schedule, before the gateway answers it, so that it can be
+   * changed or canceled at once; the log records when it is due.
+   */
+  async schedule(command: SendCommand): Promise<SuccessResponseDto> {
+    await this.schedules.insertMany([{ command, dueAt: command.body.schedule ?? '' }]);
+    const send = normalizeSend(command.body);
+    await this.messaging.publishEvent(
+      event(command, SEND_SCHEDULED, {
+        at: new Date().toISOString(),
+        scheduledFor: command.body.schedule,
+        type: send.type,
+        receivedAt: command.receivedAt,
+        user: { id: send.to.id, email: send.to.email, number: send.to.number },
       }),
     );
+    return { success: true };
   }
 
   async update(request: UpdateScheduleRequest): Promise<SendResponseDto> {

@@ -20,7 +20,6 @@ import { JobItem, MessagingClient } from '@clarion/messaging';
 import { EnvironmentSettingsCache } from '../environments/environment-settings.cache';
 import { keyOf, NotificationTypeCache } from '../notification-types/notification-type.cache';
 import { NotificationTypeEntity } from '../notification-types/notification-type.entity';
-import { ScheduleService } from '../schedules/schedule.service';
 import { UsersRepository } from '../users/users.repository';
 import {
   channelsOfContent,
@@ -47,16 +46,10 @@ export class SendPipeline {
     private readonly users: UsersRepository,
     private readonly types: NotificationTypeCache,
     private readonly environments: EnvironmentSettingsCache,
-    private readonly schedules: ScheduleService,
     private readonly messaging: MessagingClient,
   ) {}
 
-  async process(batch: JobItem<SendCommand>[]): Promise<void> {
-    const isScheduled = (item: JobItem<SendCommand>) =>
-      item.payload.body.schedule !== undefined && !item.payload.releasedFromSchedule;
-    await this.schedules.schedule(batch.filter(isScheduled));
-    const items = batch.filter((item) => !isScheduled(item));
-    if (items.length === 0) return;
+  async process(items: JobItem<SendCommand>[]): Promise<void> {
     const sends = items.map((item) => ({
       item,
       command: item.payload,

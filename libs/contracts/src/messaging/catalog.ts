@@ -118,6 +118,7 @@ export const Requests = {
   updateInappStatus: defineRequest<UpdateInappStatusRequest, SuccessResponseDto>(
     'notifications.inbox.update-status',
   ),
+  scheduleSend: defineRequest<SendCommand, SuccessResponseDto>('notifications.schedule.create'),
   updateSchedule: defineRequest<UpdateScheduleRequest, SendResponseDto>(
     'notifications.schedule.update',
   ),

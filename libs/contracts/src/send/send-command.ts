@@ -39,7 +39,7 @@ export class SendCommand extends SendScope {
   @Type(() => SendDto)
   body!: SendDto;
 
-  /** Set when the scheduler releases a scheduled send: it is sent now, not scheduled again. */
+  /** Marks a scheduled send the scheduler put on SENDS because it is due. */
   @IsOptional()
   @IsBoolean()
   releasedFromSchedule?: boolean;
