@@ -21,8 +21,9 @@ export class ApiClient {
     path: string,
     body?: unknown,
     rawBody?: string,
+    extraHeaders: Record<string, string> = {},
   ): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...extraHeaders };
     if (this.authorization) headers['authorization'] = this.authorization;
     if (body !== undefined || rawBody !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(`${this.baseUrl}${path}`, {

@@ -17,7 +17,15 @@ import { RateLimiter } from './rate-limits/rate-limiter';
 import { MembersController } from './members/members.controller';
 import { MfaController } from './profile/mfa.controller';
 import { ProfileController } from './profile/profile.controller';
+import { TemplatesController } from './notification-types/templates.controller';
+import { TypesController } from './notification-types/types.controller';
+import { EndUserPreferencesController } from './preferences/end-user-preferences.controller';
+import { PreferencesController } from './preferences/preferences.controller';
+import { DirectSendsController } from './sends/direct-sends.controller';
 import { SchedulerController } from './sends/scheduler.controller';
+import { SendPlanCache } from './sends/send-plan.cache';
+import { TemplateNotes } from './sends/template-notes';
+import { SuppressionsController } from './suppressions/suppressions.controller';
 import { SendsController } from './sends/sends.controller';
 import { SessionsController } from './sessions/sessions.controller';
 import { SendsService } from './sends/sends.service';
@@ -31,6 +39,12 @@ export class GatewayModule {
       imports: [messagingFor('gateway', env)],
       controllers: [
         AccountsController,
+        DirectSendsController,
+        EndUserPreferencesController,
+        PreferencesController,
+        SuppressionsController,
+        TemplatesController,
+        TypesController,
         SessionsController,
         EnvironmentsController,
         InappController,
@@ -52,8 +66,10 @@ export class GatewayModule {
         IdempotencyService,
         MemberGuard,
         RateLimiter,
+        SendPlanCache,
         SendsService,
         StatusService,
+        TemplateNotes,
       ],
     };
   }

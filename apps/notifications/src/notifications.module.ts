@@ -2,6 +2,22 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { messagingFor } from '@clarion/runtime';
 import { PersistenceModule } from '@clarion/persistence';
+import { DeduplicationRepository } from './limits/deduplication.repository';
+import { LimitsJanitor } from './limits/limits-janitor';
+import { ThrottleRepository } from './limits/throttle.repository';
+import { DigestReleaser } from './digests/digest-releaser';
+import { DigestsRepository } from './digests/digests.repository';
+import { NotificationTypesHandlers } from './notification-types/notification-types.handlers';
+import { NotificationTypesService } from './notification-types/notification-types.service';
+import { PreferencesHandlers } from './preferences/preferences.handlers';
+import { PreferencesRepository } from './preferences/preferences.repository';
+import { DeliveryPublisher } from './sends/delivery-publisher';
+import { SendLimits } from './sends/send-limits';
+import { SuppressionsHandlers } from './suppressions/suppressions.handlers';
+import { SuppressionsService } from './suppressions/suppressions.service';
+import { TemplatesHandlers } from './templates/templates.handlers';
+import { TemplatesRepository } from './templates/templates.repository';
+import { TemplatesService } from './templates/templates.service';
 import { EnvironmentSettingsCache } from './environments/environment-settings.cache';
 import { InboxHandlers } from './inbox/inbox.handlers';
 import { InboxRepository } from './inbox/inbox.repository';
@@ -40,7 +56,23 @@ export class NotificationsModule {
         messagingFor('notifications', env),
       ],
       providers: [
+        DeduplicationRepository,
+        DeliveryPublisher,
+        DigestReleaser,
+        DigestsRepository,
         EnvironmentSettingsCache,
+        LimitsJanitor,
+        NotificationTypesHandlers,
+        NotificationTypesService,
+        PreferencesHandlers,
+        PreferencesRepository,
+        SendLimits,
+        SuppressionsHandlers,
+        SuppressionsService,
+        TemplatesHandlers,
+        TemplatesRepository,
+        TemplatesService,
+        ThrottleRepository,
         InboxHandlers,
         InboxRepository,
         LastSeenRecorder,

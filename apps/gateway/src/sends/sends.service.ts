@@ -13,10 +13,14 @@ import {
 import { MessagingClient } from '@clarion/messaging';
 import { FastifyRequest } from 'fastify';
 import { assertFutureSchedule } from './assert-future-schedule';
+import { TemplateNotes } from './template-notes';
 
 @Injectable()
 export class SendsService {
-  constructor(private readonly messaging: MessagingClient) {}
+  constructor(
+    private readonly messaging: MessagingClient,
+    private readonly templateNotes: TemplateNotes,
+  ) {}
 
   /**
    * Accepts a send: stores it on the SENDS stream under the request's trackingId, and answers
@@ -42,6 +46,7 @@ export class SendsService {
         'Move to a higher budget tier or turn on autoUpgrade (PATCH /account); usage resets on the date GET /account shows.',
       );
     }
+    const notes = await this.templateNotes.of(principal, body);
     const command: SendCommand = {
       trackingId: request.id,
       accountId: principal.accountId,
@@ -58,6 +63,6 @@ export class SendsService {
     // notifications puts it on SENDS when it is due.
     if (body.schedule !== undefined) await this.messaging.request(Requests.scheduleSend, command);
     else await this.messaging.publishJob(Jobs.acceptedSend, command, { msgId: command.trackingId });
-    return { trackingId: command.trackingId, messages: deprecationNotes(body) };
+    return { trackingId: command.trackingId, messages: [...deprecationNotes(body), ...notes] };
   }
 }

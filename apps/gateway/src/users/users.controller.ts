@@ -12,6 +12,7 @@ import {
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
+import { tenantOf } from '../auth/tenant-of';
 
 @ApiTags('Users')
 @RequiresApiKey()
@@ -74,8 +75,4 @@ export class UsersController {
   ): Promise<UserResponseDto> {
     return this.messaging.request(Requests.getUser, { ...tenantOf(principal), userId });
   }
-}
-
-function tenantOf(principal: Principal) {
-  return { accountId: principal.accountId, envId: principal.envId };
 }

@@ -47,6 +47,7 @@ function processedFields(data: SendProcessedData): LogFields {
     user_email: data.user.email,
     user_number: data.user.number,
     ignored: data.ignored,
+    ignored_reason: data.ignoredReason,
   });
   for (const [channel, decision] of Object.entries(data.channels)) {
     Object.assign(fields, decisionFields(channel, decision, data.processedAt));

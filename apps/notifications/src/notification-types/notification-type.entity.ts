@@ -1,4 +1,9 @@
-import { Channel } from '@clarion/contracts';
+import {
+  Channel,
+  DeduplicationDto,
+  NotificationOptionsDto,
+  ThrottlingDto,
+} from '@clarion/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /** A notification type and its settings (spec 2.11). */
@@ -23,16 +28,16 @@ export class NotificationTypeEntity {
   enabled!: boolean;
 
   @Column({ type: 'jsonb', nullable: true })
-  deduplication!: { duration: number } | null;
+  deduplication!: DeduplicationDto | null;
 
   @Column({ type: 'jsonb', nullable: true })
-  throttling!: Record<string, unknown> | null;
+  throttling!: ThrottlingDto | null;
 
   @Column({ type: 'integer', nullable: true })
   retention!: number | null;
 
   @Column({ type: 'jsonb', nullable: true })
-  options!: Record<string, unknown> | null;
+  options!: NotificationOptionsDto | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

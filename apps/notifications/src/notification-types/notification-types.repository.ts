@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Channel } from '@clarion/contracts';
-import { DataSource } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Channel, NotificationTypeRef, TenantScope } from '@clarion/contracts';
+import { DataSource, Repository } from 'typeorm';
 import { NotificationTypeEntity } from './notification-type.entity';
 
 export interface NewNotificationType {
@@ -12,7 +13,56 @@ export interface NewNotificationType {
 
 @Injectable()
 export class NotificationTypesRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @InjectRepository(NotificationTypeEntity)
+    private readonly types: Repository<NotificationTypeEntity>,
+  ) {}
+
+  find(ref: NotificationTypeRef): Promise<NotificationTypeEntity | null> {
+    return this.types.findOneBy({
+      accountId: ref.accountId,
+      envId: ref.envId,
+      notificationId: ref.notificationId,
+    });
+  }
+
+  list(scope: TenantScope): Promise<NotificationTypeEntity[]> {
+    return this.types.find({
+      where: { accountId: scope.accountId, envId: scope.envId },
+      order: { notificationId: 'ASC' },
+    });
+  }
+
+  /** Stores a new type; false when one with its id exists. */
+  async insert(type: Omit<NotificationTypeEntity, 'createdAt' | 'updatedAt'>): Promise<boolean> {
+    const result = await this.types
+      .createQueryBuilder()
+      .insert()
+      .values(type)
+      .orIgnore()
+      .returning(['notificationId'])
+      .execute();
+    return result.raw.length === 1;
+  }
+
+  async update(ref: NotificationTypeRef, changes: Partial<NotificationTypeEntity>): Promise<void> {
+    await this.types.update(
+      { accountId: ref.accountId, envId: ref.envId, notificationId: ref.notificationId },
+      changes,
+    );
+  }
+
+  /** Removes a type with its templates and the users' preferences for it. */
+  async delete(ref: NotificationTypeRef): Promise<void> {
+    const params = [ref.accountId, ref.envId, ref.notificationId];
+    const where = 'account_id = $1 AND env_id = $2 AND notification_id = $3';
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(`DELETE FROM notifications.templates WHERE ${where}`, params);
+      await manager.query(`DELETE FROM notifications.preferences WHERE ${where}`, params);
+      await manager.query(`DELETE FROM notifications.notification_types WHERE ${where}`, params);
+    });
+  }
 
   /** Creates the types that do not exist yet and returns all of them, in one round-trip each. */
   async ensureMany(types: NewNotificationType[]): Promise<NotificationTypeEntity[]> {

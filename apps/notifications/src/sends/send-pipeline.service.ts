@@ -1,52 +1,41 @@
 import { Injectable } from '@nestjs/common';
 import {
-  Channel,
   CHANNEL_LOG_NAMES,
-  ChannelDecision,
-  ChannelLogName,
-  EventEnvelope,
-  InboxEntry,
-  Jobs,
+  DIGEST_OPTIONS,
   normalizeSend,
-  NormalizedSend,
   Routing,
-  RoutingReason,
-  SEND_PROCESSED,
   SendCommand,
-  SendInappContentDto,
-  SendProcessedData,
 } from '@clarion/contracts';
-import { JobItem, MessagingClient } from '@clarion/messaging';
+import { JobItem } from '@clarion/messaging';
 import { EnvironmentSettingsCache } from '../environments/environment-settings.cache';
 import { keyOf, NotificationTypeCache } from '../notification-types/notification-type.cache';
-import { NotificationTypeEntity } from '../notification-types/notification-type.entity';
+import { PreferencesOfBatch, PreferencesRepository } from '../preferences/preferences.repository';
 import { UsersRepository } from '../users/users.repository';
-import {
-  channelsOfContent,
-  contentOf,
-  missingContentDecision,
-  resolveChannels,
-} from './channel-resolution';
-import { renderTemplate } from './render-template';
-
-interface AcceptedSend {
-  item: JobItem<SendCommand>;
-  command: SendCommand;
-  send: NormalizedSend;
-}
+import { renderChannelContent } from './channel-content';
+import { channelsOfContent, decideDelivery, resolveChannels } from './channel-resolution';
+import { conditionHolds } from './send-condition';
+import { DeliveryPublisher } from './delivery-publisher';
+import { recipientScope } from './recipient-scope';
+import { SendLimits } from './send-limits';
+import { SendPlan } from './send-plan';
+import { undeliverable } from './recipient-checks';
 
 /**
  * Turns accepted sends into delivery jobs: upserts the recipients, resolves (or creates) the
- * notification types, picks and renders the channels, and records the decision as an event.
- * Works on a whole batch so that database writes are one statement per batch.
+ * notification types, decides each channel (type options, preferences, environment,
+ * suppressions), renders the content, applies deduplication and throttling, and records every
+ * decision as an event. Works on a whole batch so that each database read or write is one
+ * statement per batch.
  */
 @Injectable()
 export class SendPipeline {
   constructor(
     private readonly users: UsersRepository,
     private readonly types: NotificationTypeCache,
+    private readonly preferences: PreferencesRepository,
     private readonly environments: EnvironmentSettingsCache,
-    private readonly messaging: MessagingClient,
+    private readonly limits: SendLimits,
+    private readonly publisher: DeliveryPublisher,
   ) {}
 
   async process(items: JobItem<SendCommand>[]): Promise<void> {
@@ -55,7 +44,7 @@ export class SendPipeline {
       command: item.payload,
       send: normalizeSend(item.payload.body),
     }));
-    await this.users.upsertMany(
+    const recipients = await this.users.upsertMany(
       sends.map(({ command, send }) => {
         const { id, ...fields } = send.to;
         return {
@@ -67,126 +56,108 @@ export class SendPipeline {
         };
       }),
     );
-    const types = await this.types.ensure(
-      sends.map(({ command, send }) => ({
-        accountId: command.accountId,
-        envId: command.envId,
-        notificationId: send.type,
-        channels: channelsOfContent(send),
-      })),
-    );
-    const settings = await this.environments.ofEnvironments(
-      sends.map(({ command }) => command.envId),
-    );
-    const processedAt = new Date().toISOString();
-    await Promise.all(
-      sends.map((accepted) => {
-        const type = types.get(
-          keyOf({ envId: accepted.command.envId, notificationId: accepted.send.type }),
-        );
-        const disabled = settings.get(accepted.command.envId)?.disableSending ?? [];
-        return this.route(accepted, type, disabled, processedAt).catch((error: unknown) =>
-          accepted.item.retry(error),
-        );
-      }),
-    );
-  }
-
-  private async route(
-    accepted: AcceptedSend,
-    type: NotificationTypeEntity | undefined,
-    disabledChannels: Channel[],
-    processedAt: string,
-  ): Promise<void> {
-    if (!type) throw new Error(`notification type ${accepted.send.type} could not be stored`);
-    const { item, command, send } = accepted;
-    const decisions: Partial<Record<ChannelLogName, ChannelDecision>> = {};
-    const jobs: Promise<unknown>[] = [];
-    for (const channel of resolveChannels(send, type.channels)) {
-      if (disabledChannels.includes(channel)) {
-        decisions[CHANNEL_LOG_NAMES[channel]] = {
-          routing: Routing.IGNORE,
-          reason: RoutingReason.IGNORE_BY_ENVIRONMENT,
-        };
-      } else if (channel === Channel.INAPP_WEB && send.inapp) {
-        const entry = inboxEntryOf(command, send, send.inapp);
-        decisions.inapp = { routing: Routing.SEND, preview: entry.title };
-        jobs.push(
-          this.messaging.publishJob(Jobs.inappDelivery, entry, {
-            msgId: `${command.trackingId}:inapp`,
-            traceContext: item.traceContext,
-          }),
-        );
-      } else {
-        decisions[CHANNEL_LOG_NAMES[channel]] =
-          contentOf(send, channel) !== undefined
-            ? {
-                routing: Routing.SEND,
-                failedCode: 'UNKNOWN',
-                internal: `delivery over ${channel} is not available yet`,
-              }
-            : missingContentDecision();
-      }
-    }
-    jobs.push(
-      this.messaging.publishEvent(
-        processedEvent(command, send, decisions, processedAt),
-        item.traceContext,
+    const recipientsByKey = new Map(recipients.map((r) => [`${r.envId}\u0000${r.id}`, r]));
+    const [types, settings, preferences] = await Promise.all([
+      this.types.ensure(
+        sends.map(({ command, send }) => ({
+          accountId: command.accountId,
+          envId: command.envId,
+          notificationId: send.type,
+          channels: channelsOfContent(send),
+        })),
       ),
-    );
-    await Promise.all(jobs);
+      this.environments.ofEnvironments(sends.map(({ command }) => command.envId)),
+      this.preferences.ofSends(
+        sends.map(({ command, send }) => ({
+          envId: command.envId,
+          userId: send.to.id,
+          notificationId: send.type,
+        })),
+      ),
+    ]);
+    const plans: SendPlan[] = [];
+    for (const accepted of sends) {
+      const { envId } = accepted.command;
+      const resolved = types.get(keyOf({ envId, notificationId: accepted.send.type }));
+      const recipient = recipientsByKey.get(`${envId}\u0000${accepted.send.to.id}`);
+      if (!resolved || !recipient) {
+        accepted.item.retry(new Error(`type or user of ${accepted.command.trackingId} not stored`));
+        continue;
+      }
+      const plan: SendPlan = { ...accepted, resolved, recipient, decisions: {}, deliverable: [] };
+      decideChannels(plan, preferences, settings.get(envId)?.disableSending ?? []);
+      plans.push(plan);
+    }
+    await this.limits.apply(plans);
+    await this.publisher.publish(plans);
   }
 }
 
-function inboxEntryOf(
-  command: SendCommand,
-  send: NormalizedSend,
-  content: SendInappContentDto,
-): InboxEntry {
-  const render = (text: string | undefined) =>
-    text === undefined ? undefined : renderTemplate(text, send.parameters);
-  return {
-    trackingId: command.trackingId,
-    accountId: command.accountId,
-    envId: command.envId,
-    userId: send.to.id,
-    notificationId: send.type,
-    subNotificationId: send.subNotificationId,
-    title: renderTemplate(content.title, send.parameters),
-    redirectURL: render(content.url),
-    imageURL: render(content.image),
-    parameters: send.parameters,
-    receivedAt: command.receivedAt,
-  };
+/** Fills in the decision of every channel of a send, and what can be delivered. */
+function decideChannels(
+  plan: SendPlan,
+  preferences: PreferencesOfBatch,
+  disabledChannels: SendPlan['resolved']['type']['channels'],
+): void {
+  const { send, resolved, recipient } = plan;
+  if (!resolved.type.enabled) {
+    plan.ignored = 'DISABLED_NOTIFICATION';
+    return;
+  }
+  const condition = conditionHolds(send, recipient);
+  if (condition !== true) {
+    plan.ignored = 'ALL_CHANNELS_IGNORED';
+    plan.ignoredReason = condition === false ? 'options.condition is false' : condition;
+    return;
+  }
+  const scope = recipientScope(send, recipient);
+  for (const channel of resolveChannels(send, resolved.type.channels)) {
+    const logName = CHANNEL_LOG_NAMES[channel];
+    const { delivery, ignored } = decideDelivery({
+      channel,
+      send,
+      envId: plan.command.envId,
+      typeOptions: resolved.type.options,
+      preferences,
+      disabledChannels,
+    });
+    if (ignored) {
+      plan.decisions[logName] = ignored;
+      continue;
+    }
+    const rendered = renderChannelContent(channel, send, resolved.templates, scope);
+    if (!rendered.ok) {
+      plan.decisions[logName] = { routing: Routing.SEND, ...withoutOk(rendered) };
+      continue;
+    }
+    const problem = undeliverable(channel, recipient, rendered.content);
+    const preview = previewOf(rendered.content);
+    if (problem) {
+      plan.decisions[logName] = { routing: Routing.SEND, preview, ...problem };
+      continue;
+    }
+    const routing = DIGEST_OPTIONS.includes(delivery) ? Routing.BATCH : Routing.SEND;
+    plan.decisions[logName] = { routing, preview };
+    plan.deliverable.push({ channel, delivery, ...rendered });
+  }
+  const decisions = Object.values(plan.decisions);
+  if (decisions.length > 0 && decisions.every((d) => d.routing === Routing.IGNORE)) {
+    plan.ignored = 'ALL_CHANNELS_IGNORED';
+  }
 }
 
-function processedEvent(
-  command: SendCommand,
-  send: NormalizedSend,
-  channels: Partial<Record<ChannelLogName, ChannelDecision>>,
-  processedAt: string,
-): EventEnvelope<SendProcessedData> {
-  return {
-    id: `${command.trackingId}:processed`,
-    kind: SEND_PROCESSED,
-    trackingId: command.trackingId,
-    accountId: command.accountId,
-    envId: command.envId,
-    occurredAt: processedAt,
-    data: {
-      type: send.type,
-      receivedAt: command.receivedAt,
-      processedAt,
-      ...command.origin,
-      request: JSON.stringify(command.body),
-      user: { id: send.to.id, email: send.to.email, number: send.to.number },
-      channels,
-      ignored: allIgnored(channels) ? 'ALL_CHANNELS_IGNORED' : undefined,
-    },
-  };
+function withoutOk<T extends { ok: boolean }>(value: T): Omit<T, 'ok'> {
+  const { ok: _ok, ...rest } = value;
+  return rest;
 }
 
-function allIgnored(channels: Partial<Record<ChannelLogName, ChannelDecision>>): boolean {
-  const decisions = Object.values(channels);
-  return decisions.length > 0 && decisions.every((decision) => decision.routing === Routing.IGNORE);
+const PREVIEW_FIELDS = ['subject', 'title', 'message', 'text'];
+
+/** The log record's `<channel>_preview`: the subject, title or text of what is sent. */
+function previewOf(content: Record<string, unknown>): string | undefined {
+  for (const field of PREVIEW_FIELDS) {
+    const value = content[field];
+    if (typeof value === 'string' && value.length > 0) return value.slice(0, 200);
+  }
+  return undefined;
 }

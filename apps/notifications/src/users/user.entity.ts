@@ -1,5 +1,12 @@
-import { PushTokenDto, WebPushTokenDto } from '@clarion/contracts';
+import { PushTokenDto, SuppressionReason, WebPushTokenDto } from '@clarion/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+export interface EmailSuppression {
+  reason: SuppressionReason;
+  /** A transient bounce: DELETE /email/suppressions/retryable clears it. */
+  retryable: boolean;
+  details: Record<string, unknown>;
+}
 
 @Entity({ name: 'users' })
 export class UserEntity {
@@ -32,6 +39,10 @@ export class UserEntity {
 
   @Column({ name: 'slack_token', type: 'jsonb', nullable: true })
   slackToken!: Record<string, unknown> | null;
+
+  /** Set when email to the user bounced or was marked as spam (spec 2.6, 3.4). */
+  @Column({ name: 'email_suppression', type: 'jsonb', nullable: true })
+  emailSuppression!: EmailSuppression | null;
 
   @Column({ name: 'last_seen_time', type: 'timestamptz', nullable: true })
   lastSeenTime!: Date | null;

@@ -12,6 +12,12 @@ export function toUserResponse(user: UserEntity): UserResponseDto {
     ...(user.slackChannel !== null && { slackChannel: user.slackChannel }),
     ...(user.slackToken !== null && { slackToken: user.slackToken }),
     ...(user.lastSeenTime !== null && { lastSeenTime: user.lastSeenTime.toISOString() }),
+    ...(user.emailSuppression !== null && {
+      emailSuppressionStatus: {
+        reason: user.emailSuppression.reason,
+        details: user.emailSuppression.details,
+      },
+    }),
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };

@@ -1,8 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { UserAttributesDto } from '@clarion/contracts';
+import {
+  DeliveryRecipient,
+  PushTokenDto,
+  UserAttributesDto,
+  WebPushTokenDto,
+} from '@clarion/contracts';
 import { DataSource, Repository } from 'typeorm';
-import { UserEntity } from './user.entity';
+import { EmailSuppression, UserEntity } from './user.entity';
 
 /** A user's fields as written by a send or by UserIdentify; absent fields stay as they are. */
 export interface UserUpsert {
@@ -54,11 +59,15 @@ export class UsersRepository {
     return query.getMany();
   }
 
-  /** Removes a user with their inbox, in one transaction. */
-  async deleteWithInbox(accountId: string, envId: string, id: string): Promise<void> {
+  /** Removes a user with their inbox and preferences, in one transaction. */
+  async deleteWithTheirData(accountId: string, envId: string, id: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await manager.query(
         'DELETE FROM notifications.inbox_notifications WHERE account_id = $1 AND env_id = $2 AND user_id = $3',
+        [accountId, envId, id],
+      );
+      await manager.query(
+        'DELETE FROM notifications.preferences WHERE account_id = $1 AND env_id = $2 AND user_id = $3',
         [accountId, envId, id],
       );
       await manager.delete(UserEntity, { accountId, envId, id });
@@ -77,9 +86,9 @@ export class UsersRepository {
   }
 
   /** Creates or updates many users in one statement. */
-  async upsertMany(upserts: UserUpsert[]): Promise<void> {
+  async upsertMany(upserts: UserUpsert[]): Promise<StoredRecipient[]> {
     const rows = mergeByUser(upserts);
-    if (rows.length === 0) return;
+    if (rows.length === 0) return [];
     const params: unknown[] = [];
     const tuples = rows.map((row) => {
       const values = [
@@ -99,15 +108,52 @@ export class UsersRepository {
       return `(${placeholders.join(', ')})`;
     });
     const keep = (column: string) => `${column} = COALESCE(EXCLUDED.${column}, u.${column})`;
-    await this.dataSource.query(
+    const stored: RecipientRow[] = await this.dataSource.query(
       `INSERT INTO notifications.users AS u (${COLUMNS.join(', ')})
        VALUES ${tuples.join(', ')}
        ON CONFLICT (env_id, id) DO UPDATE SET
          ${COLUMNS.slice(3).map(keep).join(', ')},
-         updated_at = now()`,
+         updated_at = now()
+       RETURNING env_id, id, email, number, push_tokens, web_push_tokens, timezone,
+                 slack_channel, slack_token, email_suppression`,
       params,
     );
+    return stored.map(toStoredRecipient);
   }
+}
+
+/** A user as a send reaches them: addresses and suppression, after the send's upsert. */
+export interface StoredRecipient extends DeliveryRecipient {
+  envId: string;
+  emailSuppression?: EmailSuppression;
+}
+
+interface RecipientRow {
+  env_id: string;
+  id: string;
+  email: string | null;
+  number: string | null;
+  push_tokens: PushTokenDto[] | null;
+  web_push_tokens: WebPushTokenDto[] | null;
+  timezone: string | null;
+  slack_channel: string | null;
+  slack_token: Record<string, unknown> | null;
+  email_suppression: EmailSuppression | null;
+}
+
+function toStoredRecipient(row: RecipientRow): StoredRecipient {
+  return {
+    envId: row.env_id,
+    id: row.id,
+    ...(row.email !== null && { email: row.email }),
+    ...(row.number !== null && { number: row.number }),
+    ...(row.push_tokens !== null && { pushTokens: row.push_tokens }),
+    ...(row.web_push_tokens !== null && { webPushTokens: row.web_push_tokens }),
+    ...(row.timezone !== null && { timezone: row.timezone }),
+    ...(row.slack_channel !== null && { slackChannel: row.slack_channel }),
+    ...(row.slack_token !== null && { slackToken: row.slack_token }),
+    ...(row.email_suppression !== null && { emailSuppression: row.email_suppression }),
+  };
 }
 
 /** One row per user (a statement may not touch a row twice); later fields win. */

@@ -54,7 +54,7 @@ export class UsersService {
 
   /** Removes the user and everything kept for them (inbox; preferences as they arrive). */
   async delete(ref: EndUserRef): Promise<DeleteUserResponseDto> {
-    await this.users.deleteWithInbox(ref.accountId, ref.envId, ref.userId);
+    await this.users.deleteWithTheirData(ref.accountId, ref.envId, ref.userId);
     return { message: `User ${ref.userId} deleted` };
   }
 }

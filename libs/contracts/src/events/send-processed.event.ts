@@ -25,4 +25,6 @@ export interface SendProcessedData {
   channels: Partial<Record<ChannelLogName, ChannelDecision>>;
   /** Set when nothing is sent at all, e.g. ALL_CHANNELS_IGNORED. */
   ignored?: string;
+  /** Why, in words, when the enum value alone does not say it (e.g. a false condition). */
+  ignoredReason?: string;
 }

@@ -62,6 +62,38 @@ import {
 } from '../users/users-list.dto';
 import { MarkSeenRequest, UpdateInappStatusRequest } from '../inapp/inapp-updates.dto';
 import { IdentifyUserRequest } from '../users/user-requests';
+import {
+  CreateNotificationTypeRequest,
+  NotificationTypeChange,
+  NotificationTypeRef,
+  SendPlanDto,
+  TemplateRef,
+  TemplatesRef,
+  UpdateNotificationTypeRequest,
+  WriteTemplateRequest,
+} from '../notification-types/notification-type-requests';
+import { NotificationTypeResponseDto } from '../notification-types/notification-type-response.dto';
+import { TemplateResponseDto } from '../notification-types/template-response.dto';
+import {
+  DeletePreferencesRequest,
+  PreferencesResponseDto,
+  SetPreferencesRequest,
+} from '../preferences/preference.dto';
+import {
+  BulkRemoveSuppressionsRequest,
+  MessageResponseDto,
+  RemoveSuppressionRequest,
+  UserSuppressionResponseDto,
+} from '../suppressions/suppression-requests';
+import { TenantScope } from '../common/tenant-scope';
+import {
+  CallDeliveryJob,
+  EmailDeliveryJob,
+  MobilePushDeliveryJob,
+  SlackDeliveryJob,
+  SmsDeliveryJob,
+  WebPushDeliveryJob,
+} from '../delivery/delivery-job';
 import { StreamName, defineBroadcast, defineJob, defineRequest } from './message-definitions';
 
 /** Every request/reply subject: `<service>.<resource>.<verb>`. */
@@ -125,6 +157,43 @@ export const Requests = {
   deleteSchedule: defineRequest<ScheduledSendRef, SuccessResponseDto>(
     'notifications.schedule.delete',
   ),
+  listTypes: defineRequest<TenantScope, NotificationTypeResponseDto[]>('notifications.type.list'),
+  getType: defineRequest<NotificationTypeRef, NotificationTypeResponseDto>(
+    'notifications.type.get',
+  ),
+  createType: defineRequest<CreateNotificationTypeRequest, NotificationTypeResponseDto>(
+    'notifications.type.create',
+  ),
+  updateType: defineRequest<UpdateNotificationTypeRequest, NotificationTypeResponseDto>(
+    'notifications.type.update',
+  ),
+  deleteType: defineRequest<NotificationTypeRef, SuccessResponseDto>('notifications.type.delete'),
+  sendPlan: defineRequest<NotificationTypeRef, SendPlanDto>('notifications.type.send-plan'),
+  listTemplates: defineRequest<TemplatesRef, TemplateResponseDto[]>('notifications.template.list'),
+  getTemplate: defineRequest<TemplateRef, TemplateResponseDto>('notifications.template.get'),
+  createTemplate: defineRequest<WriteTemplateRequest, TemplateResponseDto>(
+    'notifications.template.create',
+  ),
+  updateTemplate: defineRequest<WriteTemplateRequest, TemplateResponseDto>(
+    'notifications.template.update',
+  ),
+  deleteTemplate: defineRequest<TemplateRef, SuccessResponseDto>('notifications.template.delete'),
+  setDefaultTemplate: defineRequest<TemplateRef, TemplateResponseDto>(
+    'notifications.template.set-default',
+  ),
+  getPreferences: defineRequest<EndUserRef, PreferencesResponseDto>('notifications.preference.get'),
+  setPreferences: defineRequest<SetPreferencesRequest, PreferencesResponseDto>(
+    'notifications.preference.set',
+  ),
+  deletePreferences: defineRequest<DeletePreferencesRequest, PreferencesResponseDto>(
+    'notifications.preference.delete',
+  ),
+  removeSuppression: defineRequest<RemoveSuppressionRequest, UserSuppressionResponseDto>(
+    'notifications.suppression.remove',
+  ),
+  removeSuppressions: defineRequest<BulkRemoveSuppressionsRequest, MessageResponseDto>(
+    'notifications.suppression.remove-bulk',
+  ),
   storeInboxEntries: defineRequest<StoreInboxEntriesRequest, StoreInboxEntriesReply>(
     'notifications.inbox.store',
   ),
@@ -136,6 +205,7 @@ export const Requests = {
 /** Fire-and-forget notices every replica of every interested service hears. */
 export const Broadcasts = {
   billingChanges: defineBroadcast<BillingChange>('billing.changes'),
+  notificationTypeChanges: defineBroadcast<NotificationTypeChange>('notifications.type-changes'),
 } as const;
 
 /** The readiness check every service answers. */
@@ -147,6 +217,12 @@ export function healthCheckRequest(service: ServiceName) {
 export const Jobs = {
   acceptedSend: defineJob<SendCommand>(StreamName.SENDS, 'sends.accepted'),
   inappDelivery: defineJob<InboxEntry>(StreamName.DELIVERY, 'delivery.inapp'),
+  emailDelivery: defineJob<EmailDeliveryJob>(StreamName.DELIVERY, 'delivery.email'),
+  smsDelivery: defineJob<SmsDeliveryJob>(StreamName.DELIVERY, 'delivery.sms'),
+  callDelivery: defineJob<CallDeliveryJob>(StreamName.DELIVERY, 'delivery.call'),
+  mobilePushDelivery: defineJob<MobilePushDeliveryJob>(StreamName.DELIVERY, 'delivery.mobile_push'),
+  webPushDelivery: defineJob<WebPushDeliveryJob>(StreamName.DELIVERY, 'delivery.web_push'),
+  slackDelivery: defineJob<SlackDeliveryJob>(StreamName.DELIVERY, 'delivery.slack'),
 } as const;
 
 /** Durable consumer names: each is named after the service that owns it. */

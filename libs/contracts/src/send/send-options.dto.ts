@@ -1,3 +1,4 @@
+import { IsCondition } from '../validation/is-condition.decorator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -75,6 +76,16 @@ export class SendEmailOptionsDto {
   @ValidateNested({ each: true })
   @Type(() => EmailAttachmentDto)
   attachments?: EmailAttachmentDto[];
+
+  @ApiPropertyOptional({ description: 'When false, no open pixel is added. Default true.' })
+  @IsOptional()
+  @IsBoolean()
+  openTracking?: boolean;
+
+  @ApiPropertyOptional({ description: 'When false, links are not rewritten. Default true.' })
+  @IsOptional()
+  @IsBoolean()
+  clickTracking?: boolean;
 }
 
 export class ApnOptionsDto {
@@ -162,9 +173,12 @@ export class SendOptionsDto {
   @Type(() => SendEmailOptionsDto)
   email?: SendEmailOptionsDto;
 
-  @ApiPropertyOptional({ description: 'Conditional expression for when to send.' })
+  @ApiPropertyOptional({
+    description:
+      "Send only when this expression over parameters and user fields holds, e.g. parameters.plan == 'pro' && exists(user.email). See docs/conditions.md.",
+  })
   @IsOptional()
-  @IsString()
+  @IsCondition()
   condition?: string;
 
   @ApiPropertyOptional({ type: ApnOptionsDto })

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CreateNotificationTypeRequest,
+  NotificationTypeRef,
+  NotificationTypeResponseDto,
+  Requests,
+  SendPlanDto,
+  SuccessResponseDto,
+  TenantScope,
+  UpdateNotificationTypeRequest,
+} from '@clarion/contracts';
+import { HandleRequest } from '@clarion/messaging';
+import { NotificationTypesService } from './notification-types.service';
+
+@Injectable()
+export class NotificationTypesHandlers {
+  constructor(private readonly types: NotificationTypesService) {}
+
+  @HandleRequest(Requests.listTypes, TenantScope)
+  list(scope: TenantScope): Promise<NotificationTypeResponseDto[]> {
+    return this.types.list(scope);
+  }
+
+  @HandleRequest(Requests.getType, NotificationTypeRef)
+  get(ref: NotificationTypeRef): Promise<NotificationTypeResponseDto> {
+    return this.types.get(ref);
+  }
+
+  @HandleRequest(Requests.createType, CreateNotificationTypeRequest)
+  create(request: CreateNotificationTypeRequest): Promise<NotificationTypeResponseDto> {
+    return this.types.create(request);
+  }
+
+  @HandleRequest(Requests.updateType, UpdateNotificationTypeRequest)
+  update(request: UpdateNotificationTypeRequest): Promise<NotificationTypeResponseDto> {
+    return this.types.update(request);
+  }
+
+  @HandleRequest(Requests.deleteType, NotificationTypeRef)
+  delete(ref: NotificationTypeRef): Promise<SuccessResponseDto> {
+    return this.types.delete(ref);
+  }
+
+  @HandleRequest(Requests.sendPlan, NotificationTypeRef)
+  sendPlan(ref: NotificationTypeRef): Promise<SendPlanDto> {
+    return this.types.sendPlan(ref);
+  }
+}

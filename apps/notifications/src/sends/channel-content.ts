@@ -1,0 +1,81 @@
+import { Channel, NormalizedSend, TemplateContent } from '@clarion/contracts';
+import { RENDERED_FIELDS, renderTemplate, TemplateScope } from '@clarion/templating';
+import { TemplateEntity } from '../templates/template.entity';
+import { contentOf } from './channel-resolution';
+
+export type RenderedContent =
+  | { ok: true; content: TemplateContent; templateId?: string }
+  | { ok: false; failedCode: string; internal?: string };
+
+type TemplateSource =
+  { content: TemplateContent; templateId?: string } | { failedCode: string; internal: string };
+
+/** Fields rendered with HTML escaping; every other field is plain text. */
+const HTML_FIELDS: Partial<Record<Channel, readonly string[]>> = { [Channel.EMAIL]: ['html'] };
+
+/**
+ * The content of one channel of a send: the send's inline content, else the template it names,
+ * else the channel's default template, with every placeholder rendered.
+ */
+export function renderChannelContent(
+  channel: Channel,
+  send: NormalizedSend,
+  templates: TemplateEntity[],
+  scope: TemplateScope,
+): RenderedContent {
+  const inline = contentOf(send, channel) as TemplateContent | undefined;
+  const source: TemplateSource = inline
+    ? { content: inline }
+    : templateFor(channel, send, templates);
+  if ('failedCode' in source) return { ok: false, ...source };
+  try {
+    return {
+      ok: true,
+      content: renderFields(channel, source.content, scope),
+      ...(source.templateId !== undefined && { templateId: source.templateId }),
+    };
+  } catch (error) {
+    return {
+      ok: false,
+      failedCode: 'UNKNOWN',
+      internal: `the template could not be rendered: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+}
+
+function templateFor(
+  channel: Channel,
+  send: NormalizedSend,
+  templates: TemplateEntity[],
+): TemplateSource {
+  const ofChannel = templates.filter((template) => template.channel === channel);
+  if (send.templateId !== undefined) {
+    const named = ofChannel.find((template) => template.templateId === send.templateId);
+    if (named) return { content: named.content, templateId: named.templateId };
+    return {
+      failedCode: 'TEMPLATE_NOT_FOUND',
+      internal: `${channel} has no template ${send.templateId}`,
+    };
+  }
+  const fallback = ofChannel.find((template) => template.isDefault);
+  if (fallback) return { content: fallback.content, templateId: fallback.templateId };
+  return {
+    failedCode: 'NO_DEFAULT_TEMPLATE',
+    internal: `the send has no ${channel} content and the type no default ${channel} template`,
+  };
+}
+
+function renderFields(
+  channel: Channel,
+  content: TemplateContent,
+  scope: TemplateScope,
+): TemplateContent {
+  const rendered: TemplateContent = { ...content };
+  for (const field of RENDERED_FIELDS[channel]) {
+    const value = content[field];
+    if (typeof value !== 'string') continue;
+    const format = HTML_FIELDS[channel]?.includes(field) ? 'html' : 'text';
+    rendered[field] = renderTemplate(value, scope, format);
+  }
+  return rendered;
+}

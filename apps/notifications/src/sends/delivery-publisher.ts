@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CHANNEL_LOG_NAMES,
+  ChannelOptionsDto,
+  DeliveryJob,
+  DeliveryOption,
+  DIGEST_OPTIONS,
+  EventEnvelope,
+  SEND_PROCESSED,
+  SendProcessedData,
+  TemplateContent,
+} from '@clarion/contracts';
+import { MessagingClient } from '@clarion/messaging';
+import { digestReleaseTime } from '../digests/digest-release-time';
+import { DigestsRepository } from '../digests/digests.repository';
+import { deliveryJobOf } from './delivery-jobs';
+import { DeliverableChannel, SendPlan } from './send-plan';
+
+/**
+ * The last step of the pipeline: digest entries are stored (one statement for the batch), then
+ * each send's delivery jobs and its `send.processed` event are published. A send whose
+ * publishing fails is retried on its own; msg ids make the retry publish nothing twice.
+ */
+@Injectable()
+export class DeliveryPublisher {
+  constructor(
+    private readonly messaging: MessagingClient,
+    private readonly digests: DigestsRepository,
+  ) {}
+
+  async publish(plans: SendPlan[]): Promise<void> {
+    const processedAt = new Date();
+    await this.digests.add(
+      plans.flatMap((plan) =>
+        plan.deliverable
+          .filter(({ delivery }) => DIGEST_OPTIONS.includes(delivery))
+          .map((deliverable) => ({
+            job: jobOf(plan, deliverable),
+            userId: plan.send.to.id,
+            releaseAt: digestReleaseTime(
+              deliverable.delivery,
+              plan.resolved.type.options?.[deliverable.channel] as ChannelOptionsDto | undefined,
+              plan.recipient.timezone,
+              processedAt,
+            ),
+          })),
+      ),
+    );
+    await Promise.all(
+      plans.map((plan) =>
+        this.publishOne(plan, processedAt.toISOString()).catch((error: unknown) =>
+          plan.item.retry(error),
+        ),
+      ),
+    );
+  }
+
+  private async publishOne(plan: SendPlan, processedAt: string): Promise<void> {
+    const instant = plan.deliverable.filter(({ delivery }) => delivery === DeliveryOption.INSTANT);
+    await Promise.all([
+      ...instant.map((deliverable) => {
+        const { definition, payload } = deliveryJobOf(jobOf(plan, deliverable));
+        return this.messaging.publishJob(definition, payload, {
+          msgId: `${plan.command.trackingId}:${CHANNEL_LOG_NAMES[deliverable.channel]}`,
+          traceContext: plan.item.traceContext,
+        });
+      }),
+      this.messaging.publishEvent(processedEvent(plan, processedAt), plan.item.traceContext),
+    ]);
+  }
+}
+
+function jobOf(plan: SendPlan, deliverable: DeliverableChannel): DeliveryJob<TemplateContent> {
+  const { command, send, recipient } = plan;
+  const { envId: _envId, emailSuppression: _suppression, ...addresses } = recipient;
+  return {
+    trackingId: command.trackingId,
+    accountId: command.accountId,
+    envId: command.envId,
+    channel: deliverable.channel,
+    notificationId: send.type,
+    subNotificationId: send.subNotificationId,
+    secondaryId: send.secondaryId,
+    templateId: deliverable.templateId,
+    recipient: addresses,
+    content: deliverable.content,
+    options: send.options,
+    parameters: send.parameters,
+    receivedAt: command.receivedAt,
+  };
+}
+
+function processedEvent(plan: SendPlan, processedAt: string): EventEnvelope<SendProcessedData> {
+  const { command, send } = plan;
+  return {
+    id: `${command.trackingId}:processed`,
+    kind: SEND_PROCESSED,
+    trackingId: command.trackingId,
+    accountId: command.accountId,
+    envId: command.envId,
+    occurredAt: processedAt,
+    data: {
+      type: send.type,
+      receivedAt: command.receivedAt,
+      processedAt,
+      ...command.origin,
+      request: JSON.stringify(command.body),
+      user: { id: send.to.id, email: plan.recipient.email, number: plan.recipient.number },
+      channels: plan.decisions,
+      ignored: plan.ignored,
+      ignoredReason: plan.ignoredReason,
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { Type } from 'class-transformer';
+import {
+  IsEnum,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  ValidateNested,
+} from 'class-validator';
+import { Channel } from '../common/channel.enum';
+import { TenantScope } from '../common/tenant-scope';
+import { NotificationCreateDto, NotificationSettingsPatchDto } from './notification-settings.dto';
+import { TemplateContent } from './template-content';
+
+/** One notification type of one environment. */
+export class NotificationTypeRef extends TenantScope {
+  @IsString()
+  @IsNotEmpty()
+  notificationId!: string;
+}
+
+export class CreateNotificationTypeRequest extends TenantScope {
+  @ValidateNested()
+  @Type(() => NotificationCreateDto)
+  settings!: NotificationCreateDto;
+}
+
+export class UpdateNotificationTypeRequest extends NotificationTypeRef {
+  @ValidateNested()
+  @Type(() => NotificationSettingsPatchDto)
+  patch!: NotificationSettingsPatchDto;
+}
+
+/** The templates of one channel of one type. */
+export class TemplatesRef extends NotificationTypeRef {
+  @IsEnum(Channel)
+  channel!: Channel;
+}
+
+export class TemplateRef extends TemplatesRef {
+  @IsString()
+  @IsNotEmpty()
+  templateId!: string;
+}
+
+/** Create (templateId optional) or update a template: content fields and `default`. */
+export class WriteTemplateRequest extends TemplatesRef {
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  templateId?: string;
+
+  @IsObject()
+  body!: TemplateContent;
+}
+
+/** Which templates a send of a type uses, and the values each reads, for the gateway's notes. */
+export interface TemplateVariablesDto {
+  channel: Channel;
+  templateId: string;
+  isDefault: boolean;
+  variables: string[];
+}
+
+export interface SendPlanDto {
+  /** The channels of the type, or undefined when the type does not exist yet. */
+  channels?: Channel[];
+  templates: TemplateVariablesDto[];
+}
+
+/** Broadcast when a type or one of its templates changes, so caches of it are dropped. */
+export interface NotificationTypeChange {
+  envId: string;
+  notificationId: string;
+}

@@ -1,0 +1,85 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsEnum,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { Channel } from '../common/channel.enum';
+import { EndUserRef } from '../inapp/inbox-requests';
+import { DeliveryOption } from '../notification-types/delivery-option.enum';
+
+/** How one user wants one type (optionally one sub-notification) delivered over one channel. */
+export class PreferenceDto {
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  notificationId!: string;
+
+  @ApiProperty({ enum: Channel })
+  @IsEnum(Channel)
+  channel!: Channel;
+
+  @ApiProperty({ enum: DeliveryOption })
+  @IsEnum(DeliveryOption)
+  delivery!: DeliveryOption;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  subNotificationId?: string;
+}
+
+/** Body of POST /users/{userId}/preferences and POST /user/preferences. */
+export class PreferencesBodyDto {
+  @ApiProperty({ type: PreferenceDto, isArray: true })
+  @IsArray()
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => PreferenceDto)
+  preferences!: PreferenceDto[];
+}
+
+export class PreferencesResponseDto {
+  @ApiProperty({ type: PreferenceDto, isArray: true })
+  preferences!: PreferenceDto[];
+}
+
+/** Query of DELETE /users/{userId}/preferences: all, one type, or one sub-notification. */
+export class PreferencesDeleteQueryDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  notificationId?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  subNotificationId?: string;
+}
+
+export class SetPreferencesRequest extends EndUserRef {
+  @ValidateNested({ each: true })
+  @Type(() => PreferenceDto)
+  preferences!: PreferenceDto[];
+}
+
+export class DeletePreferencesRequest extends EndUserRef {
+  @IsOptional()
+  @IsString()
+  notificationId?: string;
+
+  @IsOptional()
+  @IsString()
+  subNotificationId?: string;
+}
