@@ -185,7 +185,8 @@ async function main() {
   for (let i = 0; i < sampled.length; i += 25) {
     let pending = sampled.slice(i, i + 25);
     while (pending.length > 0 && Date.now() < deadline) {
-      const { body } = await call('GET', `/logs/${pending.join(',')}`);
+      const { status, body } = await call('GET', `/logs/${pending.join(',')}`);
+      if (process.env.BENCH_DEBUG) progress(`${status} ${JSON.stringify(body).slice(0, 300)}`);
       const done = (body?.logs ?? []).filter((log) => log.processed_at && log.received_at);
       for (const log of done) {
         toJobs.push(Date.parse(log.processed_at) - Date.parse(log.received_at));

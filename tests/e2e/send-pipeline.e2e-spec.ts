@@ -269,6 +269,15 @@ describe('the send pipeline: types, templates, preferences, conditions, suppress
         user_number: '+15005550006',
       });
 
+      // 25 tracking ids, the most one lookup takes, fit in the path.
+      const others = Array.from({ length: 24 }, () => crypto.randomUUID());
+      const many = await api.call<{ logs: Json[] }>(
+        'GET',
+        `/logs/${[sms.body.trackingId, ...others].join(',')}`,
+      );
+      expect(many.status).toBe(200);
+      expect(many.body.logs.map((log) => log['trackingId'])).toEqual([sms.body.trackingId]);
+
       const badNumber = await api.call<Answer>('POST', '/sms', {
         type: 'otp',
         to: '555',

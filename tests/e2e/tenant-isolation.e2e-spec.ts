@@ -96,6 +96,40 @@ describe('tenant isolation', () => {
     ).toEqual(before);
   });
 
+  it("types, templates and preferences: B can neither see nor change A's", async () => {
+    await a.api.call('POST', '/types', { notificationId: 'secret_type', channels: ['INAPP_WEB'] });
+    await a.api.call('POST', '/notifications/secret_type/INAPP_WEB/templates', {
+      templateId: 't1',
+      title: 'A only',
+    });
+    await a.api.call('POST', '/users/shared-id/preferences', {
+      preferences: [{ notificationId: 'secret_type', channel: 'INAPP_WEB', delivery: 'off' }],
+    });
+    const types = await b.api.call<Json[]>('GET', '/types');
+    expect(types.body.map((t) => t['notificationId'])).not.toContain('secret_type');
+    expect((await b.api.call('GET', '/types/secret_type')).status).toBe(404);
+    expect((await b.api.call('PATCH', '/types/secret_type', { title: 'B' })).status).toBe(404);
+    expect((await b.api.call('DELETE', '/types/secret_type')).status).toBe(404);
+    const templates = '/notifications/secret_type/INAPP_WEB/templates';
+    expect((await b.api.call('GET', templates)).status).toBe(404);
+    expect((await b.api.call('GET', `${templates}/t1`)).status).toBe(404);
+    expect((await b.api.call('PATCH', `${templates}/t1`, { title: 'B' })).status).toBe(404);
+    expect((await b.api.call('DELETE', `${templates}/t1`)).status).toBe(404);
+    expect(
+      (await b.api.call('PATCH', `${templates}/default-selection`, { templateId: 't1' })).status,
+    ).toBe(404);
+    expect(
+      (await b.api.call<{ preferences: Json[] }>('GET', '/users/shared-id/preferences')).body,
+    ).toEqual({ preferences: [] });
+    await b.api.call('DELETE', '/users/shared-id/preferences');
+    const ours = await a.api.call<Json>('GET', '/types/secret_type');
+    expect(ours.body).toMatchObject({ title: 'secret_type', templates: [{ title: 'A only' }] });
+    expect(
+      (await a.api.call<{ preferences: Json[] }>('GET', '/users/shared-id/preferences')).body
+        .preferences,
+    ).toHaveLength(1);
+  });
+
   it("logs: B's lookup of A's trackingId finds no record", async () => {
     expect((await b.api.call('GET', `/logs/${aTrackingId}`)).body).toEqual({ logs: [] });
     expect(

@@ -15,6 +15,8 @@ import { setupOpenApi } from '../openapi/setup-openapi';
 export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: env.BODY_LIMIT_BYTES,
+    // GET /logs/{trackingIds} takes 25 comma-separated ids (about 950 characters) in one segment.
+    maxParamLength: 2_048,
     genReqId: () => newTimeOrderedId(),
     trustProxy: true,
     logger: false,
