@@ -16,7 +16,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
   const adapter = new FastifyAdapter({
     bodyLimit: env.BODY_LIMIT_BYTES,
     // GET /logs/{trackingIds} takes 25 comma-separated ids (about 950 characters) in one segment.
-    maxParamLength: 2_048,
+    routerOptions: { maxParamLength: 2_048 },
     genReqId: () => newTimeOrderedId(),
     trustProxy: true,
     logger: false,
