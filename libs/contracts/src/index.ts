@@ -43,6 +43,7 @@ export * from './notification-types/template-response.dto';
 export * from './send/condition';
 export * from './send/deprecation-notes';
 export * from './send/direct-send.dto';
+export * from './send/inline-content';
 export * from './send/normalize-send';
 export * from './send/send-call-content.dto';
 export * from './send/schedule-requests';

@@ -1,26 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import {
   Channel,
+  INLINE_CONTENT_FIELDS,
+  inlineContentOf,
   NormalizedSend,
   normalizeSend,
   Principal,
   SendDto,
   SendPlanDto,
-  TemplateContent,
 } from '@clarion/contracts';
 import { checkedVariables, missingVariables } from '@clarion/templating';
 import { SendPlanCache } from './send-plan.cache';
-
-const INLINE_FIELDS: Record<Channel, keyof NormalizedSend> = {
-  [Channel.EMAIL]: 'email',
-  [Channel.INAPP_WEB]: 'inapp',
-  [Channel.SMS]: 'sms',
-  [Channel.CALL]: 'call',
-  [Channel.VOICE]: 'call',
-  [Channel.PUSH]: 'mobile_push',
-  [Channel.WEB_PUSH]: 'web_push',
-  [Channel.SLACK]: 'slack',
-};
 
 /**
  * The notes a send's answer carries about its templates: every placeholder without a value in
@@ -40,7 +30,7 @@ export class TemplateNotes {
     for (const channel of channelsOf(send, plan, inline)) {
       const content = inline.get(channel);
       const source = content
-        ? { where: `the send's ${INLINE_FIELDS[channel]} content`, variables: content }
+        ? { where: `the send's ${INLINE_CONTENT_FIELDS[channel]} content`, variables: content }
         : templateOf(channel, send, plan);
       if (!source) continue;
       const scope = { user: send.to, ...send.parameters };
@@ -75,13 +65,13 @@ export class TemplateNotes {
 /** The variables of each inline content object; a broken template there is a 400. */
 function inlineContents(send: NormalizedSend): Map<Channel, string[]> {
   const contents = new Map<Channel, string[]>();
-  for (const [channel, field] of Object.entries(INLINE_FIELDS) as [
-    Channel,
-    keyof NormalizedSend,
-  ][]) {
-    const content = send[field] as TemplateContent | undefined;
-    if (content && !contents.has(channel)) {
-      contents.set(channel, checkedVariables(channel, content, `${field}.`));
+  for (const channel of Object.values(Channel)) {
+    const content = inlineContentOf(send, channel);
+    if (content) {
+      contents.set(
+        channel,
+        checkedVariables(channel, content, `${INLINE_CONTENT_FIELDS[channel]}.`),
+      );
     }
   }
   return contents;

@@ -1,6 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DeliveryJob, TemplateContent } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { createHash } from 'node:crypto';
+import { DueWorkPoller } from '../polling/due-work-poller';
 import { deliveryJobOf } from '../sends/delivery-jobs';
 import { combineDigest, groupDigests } from './combine-digest';
 import { DigestsRepository } from './digests.repository';
@@ -15,45 +17,35 @@ const BATCH = 1_000;
  */
 @Injectable()
 export class DigestReleaser implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(DigestReleaser.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly poller: DueWorkPoller;
 
   constructor(
     private readonly digests: DigestsRepository,
     private readonly messaging: MessagingClient,
-  ) {}
+  ) {
+    this.poller = new DueWorkPoller(new Logger(DigestReleaser.name), POLL_MS, BATCH, (limit) =>
+      this.digests.releaseDue(limit, (jobs) => this.publishDigests(jobs)),
+    );
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.releaseDue().finally(() => (this.running = undefined));
-    }, POLL_MS);
+    this.poller.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.poller.stop();
   }
 
-  private async releaseDue(): Promise<void> {
-    try {
-      let released: number;
-      do {
-        released = await this.digests.releaseDue(BATCH, async (jobs) => {
-          await Promise.all(
-            groupDigests(jobs).map((group) => {
-              const digest = combineDigest(group);
-              const { definition, payload } = deliveryJobOf(digest);
-              return this.messaging.publishJob(definition, payload, {
-                msgId: `digest:${digest.channel}:${hashOf(digest.digestOf ?? [])}`,
-              });
-            }),
-          );
+  private async publishDigests(jobs: DeliveryJob<TemplateContent>[]): Promise<void> {
+    await Promise.all(
+      groupDigests(jobs).map((group) => {
+        const digest = combineDigest(group);
+        const { definition, payload } = deliveryJobOf(digest);
+        return this.messaging.publishJob(definition, payload, {
+          msgId: `digest:${digest.channel}:${hashOf(digest.digestOf ?? [])}`,
         });
-      } while (released === BATCH);
-    } catch (error) {
-      this.logger.error(`releasing digests failed, retrying: ${String(error)}`);
-    }
+      }),
+    );
   }
 }
 

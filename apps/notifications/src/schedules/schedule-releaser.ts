@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Jobs } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
+import { DueWorkPoller } from '../polling/due-work-poller';
 import { ScheduledSendsRepository } from './scheduled-sends.repository';
 
 /** How often due sends are looked for: well inside the one second a release may take. */
@@ -15,44 +16,32 @@ const BATCH = 500;
  */
 @Injectable()
 export class ScheduleReleaser implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(ScheduleReleaser.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly poller: DueWorkPoller;
 
   constructor(
     private readonly schedules: ScheduledSendsRepository,
     private readonly messaging: MessagingClient,
-  ) {}
+  ) {
+    this.poller = new DueWorkPoller(new Logger(ScheduleReleaser.name), POLL_MS, BATCH, (limit) =>
+      this.schedules.releaseDue(limit, (due) =>
+        Promise.all(
+          due.map(({ trackingId, command }) =>
+            this.messaging.publishJob(
+              Jobs.acceptedSend,
+              { ...command, releasedFromSchedule: true },
+              { msgId: `${trackingId}:released` },
+            ),
+          ),
+        ).then(() => undefined),
+      ),
+    );
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.releaseDue().finally(() => (this.running = undefined));
-    }, POLL_MS);
+    this.poller.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  private async releaseDue(): Promise<void> {
-    try {
-      let released: number;
-      do {
-        released = await this.schedules.releaseDue(BATCH, (due) =>
-          Promise.all(
-            due.map(({ trackingId, command }) =>
-              this.messaging.publishJob(
-                Jobs.acceptedSend,
-                { ...command, releasedFromSchedule: true },
-                { msgId: `${trackingId}:released` },
-              ),
-            ),
-          ).then(() => undefined),
-        );
-      } while (released === BATCH);
-    } catch (error) {
-      this.logger.error(`releasing scheduled sends failed, retrying: ${String(error)}`);
-    }
+  onApplicationShutdown(): Promise<void> {
+    return this.poller.stop();
   }
 }

@@ -1,7 +1,6 @@
-import { Channel, NormalizedSend, TemplateContent } from '@clarion/contracts';
+import { Channel, inlineContentOf, NormalizedSend, TemplateContent } from '@clarion/contracts';
 import { RENDERED_FIELDS, renderTemplate, TemplateScope } from '@clarion/templating';
 import { TemplateEntity } from '../templates/template.entity';
-import { contentOf } from './channel-resolution';
 
 export type RenderedContent =
   | { ok: true; content: TemplateContent; templateId?: string }
@@ -23,7 +22,7 @@ export function renderChannelContent(
   templates: TemplateEntity[],
   scope: TemplateScope,
 ): RenderedContent {
-  const inline = contentOf(send, channel) as TemplateContent | undefined;
+  const inline = inlineContentOf(send, channel);
   const source: TemplateSource = inline
     ? { content: inline }
     : templateFor(channel, send, templates);

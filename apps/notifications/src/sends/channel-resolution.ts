@@ -2,33 +2,13 @@ import {
   Channel,
   DeliveryOption,
   DIGEST_OPTIONS,
+  inlineContentOf,
   NormalizedSend,
   NotificationOptionsDto,
   Routing,
   RoutingReason,
 } from '@clarion/contracts';
 import { preferenceKey, PreferencesOfBatch } from '../preferences/preferences.repository';
-
-/** The content object a send carries for a channel, if any. */
-export function contentOf(send: NormalizedSend, channel: Channel): object | undefined {
-  switch (channel) {
-    case Channel.EMAIL:
-      return send.email;
-    case Channel.INAPP_WEB:
-      return send.inapp;
-    case Channel.SMS:
-      return send.sms;
-    case Channel.CALL:
-    case Channel.VOICE:
-      return send.call;
-    case Channel.PUSH:
-      return send.mobile_push;
-    case Channel.WEB_PUSH:
-      return send.web_push;
-    case Channel.SLACK:
-      return send.slack;
-  }
-}
 
 const CONTENT_CHANNELS = [
   Channel.EMAIL,
@@ -42,7 +22,7 @@ const CONTENT_CHANNELS = [
 
 /** The channels a send names through its content, used as the channels of a type it creates. */
 export function channelsOfContent(send: NormalizedSend): Channel[] {
-  return CONTENT_CHANNELS.filter((channel) => contentOf(send, channel) !== undefined);
+  return CONTENT_CHANNELS.filter((channel) => inlineContentOf(send, channel) !== undefined);
 }
 
 /** forceChannels wins over the type's channels (spec 4.3). */
