@@ -15,6 +15,8 @@ const env = {
   NX_DAEMON: 'false',
   NX_NO_CLOUD: 'true',
   FORCE_COLOR: process.env.FORCE_COLOR ?? '0',
+  // Loopback TLS peers (APNs, FCM, push services) present certificates of this test CA.
+  NODE_EXTRA_CA_CERTS: join(root, 'libs/testing/fixtures/tls/ca.pem'),
 };
 const resultsFile = join(root, '.data', 'jest-results.json');
 

@@ -7,3 +7,4 @@ export * from './test-namespace';
 export * from './otlp-receiver';
 export * from './running-system';
 export * from './system-for-suite';
+export * from './loopback-tls';
