@@ -11,8 +11,10 @@ const layers = {
     'type:observability',
     'type:runtime',
     'type:templating',
+    'type:outbound',
   ],
   'type:contracts': [],
+  'type:outbound': [],
   'type:templating': ['type:contracts'],
   'type:config': [],
   'type:observability': [],
@@ -32,6 +34,7 @@ const layers = {
     'type:observability',
     'type:data',
     'type:runtime',
+    'type:outbound',
   ],
   'type:e2e': ['*'],
 };

@@ -1,0 +1,3 @@
+export * from './address-policy';
+export * from './outbound-guard';
+export * from './outbound-url-refused.error';

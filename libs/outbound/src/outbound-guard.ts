@@ -1,0 +1,120 @@
+import { lookup, LookupAddress, LookupOptions } from 'node:dns';
+import { isIP } from 'node:net';
+import { Agent, fetch as undiciFetch, RequestInit as UndiciRequestInit } from 'undici';
+import { AddressPolicy } from './address-policy';
+import { OutboundUrlRefusedError } from './outbound-url-refused.error';
+
+/** fetch() restricted to the addresses the outbound policy allows; redirects are never followed. */
+export type GuardedFetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/**
+ * Every URL the service fetches or calls on a customer's behalf goes through here. The host is
+ * checked after DNS resolution, at connect time (so a name that resolves differently the second
+ * time cannot slip through), and literal addresses are checked before connecting.
+ */
+export class OutboundGuard {
+  private readonly agent: Agent;
+
+  constructor(
+    private readonly policy: AddressPolicy,
+    options: { connections?: number } = {},
+  ) {
+    this.agent = new Agent({
+      connections: options.connections ?? 256,
+      connect: { lookup: (hostname, opts, callback) => this.lookup(hostname, opts, callback) },
+    });
+  }
+
+  static fromAllowList(value: string | undefined): OutboundGuard {
+    return new OutboundGuard(AddressPolicy.fromAllowList(value));
+  }
+
+  /** Throws OutboundUrlRefusedError unless the URL is http(s) and every address of its host is allowed. */
+  async assertAllowed(url: string): Promise<void> {
+    const target = this.parse(url);
+    const host = hostOf(target);
+    const addresses = isIP(host)
+      ? [host]
+      : await new Promise<string[]>((resolve, reject) =>
+          lookup(host, { all: true }, (error, found) =>
+            error
+              ? reject(new OutboundUrlRefusedError(url, `${host} does not resolve`))
+              : resolve(found.map((entry) => entry.address)),
+          ),
+        );
+    for (const address of addresses) this.refuseIfBlocked(url, address);
+  }
+
+  readonly fetch: GuardedFetch = async (url, init) => {
+    const target = this.parse(url);
+    const host = hostOf(target);
+    if (isIP(host)) this.refuseIfBlocked(url, host);
+    try {
+      const response = await undiciFetch(target, {
+        ...(init as UndiciRequestInit),
+        redirect: 'manual',
+        dispatcher: this.agent,
+      });
+      return response as unknown as Response;
+    } catch (error) {
+      throw refusalIn(error) ?? error;
+    }
+  };
+
+  close(): Promise<void> {
+    return this.agent.close();
+  }
+
+  private parse(url: string): URL {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      throw new OutboundUrlRefusedError(url, 'it is not a valid URL');
+    }
+    if (target.protocol !== 'https:' && target.protocol !== 'http:') {
+      throw new OutboundUrlRefusedError(url, 'only http and https URLs are allowed');
+    }
+    return target;
+  }
+
+  private refuseIfBlocked(url: string, address: string): void {
+    const refusal = this.policy.refusalOf(address);
+    if (refusal !== undefined) throw new OutboundUrlRefusedError(url, refusal);
+  }
+
+  private lookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+    lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      const refused = addresses
+        .map((entry) => this.policy.refusalOf(entry.address))
+        .find((refusal) => refusal !== undefined);
+      if (refused !== undefined) {
+        return callback(new OutboundUrlRefusedError(`//${hostname}`, refused), []);
+      }
+      const [first] = addresses;
+      if (options.all || first === undefined) return callback(null, addresses);
+      callback(null, first.address, first.family);
+    });
+  }
+}
+
+/** IPv6 literals keep their brackets in URL.hostname. */
+function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
+function refusalIn(error: unknown): OutboundUrlRefusedError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
+    if (current instanceof OutboundUrlRefusedError) return current;
+    current = current.cause;
+  }
+  return undefined;
+}
