@@ -9,7 +9,9 @@ import swc from '@swc/core';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'dist');
-const isTestFile = (file) => /\.(spec|int-spec|e2e-spec)\.ts$/.test(file);
+// Specs, and the loopback provider peers under test-peers/ that only specs use.
+const isTestFile = (file) =>
+  /\.(spec|int-spec|e2e-spec)\.ts$/.test(file) || /[\\/]test-peers[\\/]/.test(file);
 
 async function listSources(dir) {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);

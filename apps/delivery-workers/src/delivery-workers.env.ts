@@ -1,3 +1,95 @@
-import { BaseEnv, withHealthPort } from '@clarion/config';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
+import { DatabaseEnv, withHealthPort } from '@clarion/config';
 
-export class DeliveryWorkersEnv extends withHealthPort(BaseEnv, 3103) {}
+/** Comma-separated `name=number` pairs, e.g. `email=200,sms=100`. */
+const PAIRS = /^(\s*[a-z_]+\s*=\s*\d+\s*)(,\s*[a-z_]+\s*=\s*\d+\s*)*$|^$/;
+
+export class DeliveryWorkersEnv extends withHealthPort(DatabaseEnv, 3103) {
+  /** Base URL of the gateway as providers and recipients reach it (callbacks, tracking links). */
+  @Matches(/^https?:\/\//, { message: 'PUBLIC_URL must be an http(s) URL' })
+  PUBLIC_URL = 'http://localhost:3000';
+
+  /** Signs tracking and unsubscribe links; the gateway verifies them with the same secret. */
+  @IsString()
+  TRACKING_SECRET = 'clarion-development-tracking-secret';
+
+  /** The operator's SMTP relay, e.g. smtp://user:pass@relay:587; unset means the email sandbox. */
+  @IsOptional()
+  @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  /** The built-in sender, used when a send names none or one on an unverified domain. */
+  @IsString()
+  EMAIL_FROM_ADDRESS = 'notifications@clarion.localhost';
+
+  @IsString()
+  EMAIL_FROM_NAME = 'Clarion';
+
+  /** Domains a send may use as its sender address (comma-separated). */
+  @IsString()
+  EMAIL_VERIFIED_DOMAINS = '';
+
+  @Matches(/^https?:\/\//)
+  TWILIO_BASE_URL = 'https://api.twilio.com';
+
+  @IsOptional()
+  @IsString()
+  TWILIO_ACCOUNT_SID?: string;
+
+  @IsOptional()
+  @IsString()
+  TWILIO_AUTH_TOKEN?: string;
+
+  /** The shared sender number (E.164); with the SID and token it turns the SMS sandbox off. */
+  @IsOptional()
+  @IsString()
+  TWILIO_FROM_NUMBER?: string;
+
+  @Matches(/^https?:\/\//)
+  FCM_BASE_URL = 'https://fcm.googleapis.com';
+
+  @Matches(/^https?:\/\//)
+  GOOGLE_OAUTH_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+
+  /** Overrides the APNs host for both environments (e.g. a test peer). */
+  @IsOptional()
+  @Matches(/^https:\/\//, { message: 'APNS_HOST must be an https:// URL' })
+  APNS_HOST?: string;
+
+  @Matches(/^https?:\/\//)
+  SLACK_API_URL = 'https://slack.com/api';
+
+  /** Contact the push services see in VAPID tokens. */
+  @Matches(/^(mailto:|https:\/\/)/)
+  VAPID_SUBJECT = 'mailto:operator@clarion.localhost';
+
+  /** Address ranges the outbound-URL guard lets through (comma-separated CIDRs). */
+  @IsString()
+  OUTBOUND_ALLOW_CIDRS = '';
+
+  /** Messages in flight per channel and process, e.g. `email=256,sms=256`. */
+  @Matches(PAIRS, { message: 'DELIVERY_CONCURRENCY must look like email=256,sms=128' })
+  DELIVERY_CONCURRENCY = '';
+
+  /** Requests per second per provider and process, e.g. `twilio=100,slack=1`; unset is unlimited. */
+  @Matches(PAIRS, { message: 'PROVIDER_RATE_LIMITS must look like twilio=100,smtp=50' })
+  PROVIDER_RATE_LIMITS = '';
+
+  /** How long a transient failure is retried before the message is dead-lettered. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  DELIVERY_RETRY_FOR_SECONDS = 24 * 60 * 60;
+}
+
+/** Parses `name=number` pairs into a map. */
+export function numbersByName(value: string): Map<string, number> {
+  return new Map(
+    value
+      .split(',')
+      .map((pair) => pair.split('=').map((part) => part.trim()))
+      .filter((parts): parts is [string, string] => parts.length === 2 && parts[0] !== '')
+      .map(([name, number]) => [name, Number(number)]),
+  );
+}

@@ -2,6 +2,7 @@ import { InboxNotificationEntity } from './inbox/inbox-notification.entity';
 import { CreateNotificationsTables1795260000000 } from './migrations/1795260000000-create-notifications-tables';
 import { CreateScheduledSends1795300000000 } from './migrations/1795300000000-create-scheduled-sends';
 import { CreateTemplatesPreferencesLimits1795310000000 } from './migrations/1795310000000-create-templates-preferences-limits';
+import { CreateSmsOptOuts1795320000000 } from './migrations/1795320000000-create-sms-opt-outs';
 import { NotificationTypeEntity } from './notification-types/notification-type.entity';
 import { TemplateEntity } from './templates/template.entity';
 import { UserEntity } from './users/user.entity';
@@ -17,4 +18,5 @@ export const NOTIFICATIONS_MIGRATIONS = [
   CreateNotificationsTables1795260000000,
   CreateScheduledSends1795300000000,
   CreateTemplatesPreferencesLimits1795310000000,
+  CreateSmsOptOuts1795320000000,
 ];

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { messagingFor } from '@clarion/runtime';
 import { PersistenceModule } from '@clarion/persistence';
+import { AddressStateHandlers } from './address-state/address-state.handlers';
 import { DeduplicationRepository } from './limits/deduplication.repository';
 import { LimitsJanitor } from './limits/limits-janitor';
 import { ThrottleRepository } from './limits/throttle.repository';
@@ -56,6 +57,7 @@ export class NotificationsModule {
         messagingFor('notifications', env),
       ],
       providers: [
+        AddressStateHandlers,
         DeduplicationRepository,
         DeliveryPublisher,
         DigestReleaser,

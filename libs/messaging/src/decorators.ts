@@ -27,6 +27,8 @@ export interface JobConsumerMetadata {
   maxDeliver: number;
   /** Largest batch handed to the handler at once. */
   maxBatch: number;
+  /** Batches handled at the same time (1: strictly one after the other). */
+  concurrency: number;
 }
 
 /**
@@ -48,6 +50,7 @@ export interface ConsumeJobsOptions {
   dto: DtoClass;
   maxDeliver?: number;
   maxBatch?: number;
+  concurrency?: number;
 }
 
 /**
@@ -65,6 +68,7 @@ export function ConsumeJobs(
     dto: options.dto,
     maxDeliver: options.maxDeliver ?? 8,
     maxBatch: options.maxBatch ?? 200,
+    concurrency: options.concurrency ?? 1,
   });
 }
 

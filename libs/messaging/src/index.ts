@@ -2,6 +2,7 @@ export * from './client/key-value-buckets';
 export * from './client/messaging.client';
 export * from './connection/messaging-readiness';
 export * from './connection/nats-connection.provider';
+export * from './consumers/consumer-tuner';
 export * from './consumers/job-item';
 export * from './decorators';
 export * from './messaging.module';

@@ -14,6 +14,7 @@ import { Namespacer } from './connection/namespacer';
 import { NATS_CONNECTION } from './connection/nats-connection.provider';
 import { StreamProvisioner } from './connection/stream-provisioner';
 import { JobConsumerRunner } from './consumers/job-consumer.runner';
+import { ConsumerTuner } from './consumers/consumer-tuner';
 import { BatchHandler } from './consumers/job-item';
 import {
   BROADCAST_LISTENER,
@@ -66,7 +67,10 @@ export class MessagingExplorer
           target.bind(instance) as (payload: unknown) => unknown,
         );
       const job = this.reflector.get<JobConsumerMetadata | undefined>(JOB_CONSUMER, target);
-      if (job) await this.startConsumer(job, target.bind(instance) as BatchHandler<object>);
+      if (job) {
+        const tuned = isConsumerTuner(instance) ? instance.tuneConsumer(job) : job;
+        await this.startConsumer(tuned, target.bind(instance) as BatchHandler<object>);
+      }
     }
     this.readiness.markHandlersStarted();
   }
@@ -110,4 +114,8 @@ export class MessagingExplorer
           .map((methodName) => ({ instance, methodName })),
       );
   }
+}
+
+function isConsumerTuner(instance: object): instance is ConsumerTuner {
+  return typeof (instance as Partial<ConsumerTuner>).tuneConsumer === 'function';
 }

@@ -5,3 +5,4 @@ export * from './shutdown';
 export * from './health-check.handler';
 export * from './messaging-for';
 export * from './expiring-cache';
+export * from './write-coalescer';

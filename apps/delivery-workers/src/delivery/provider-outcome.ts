@@ -14,6 +14,8 @@ export interface SentOutcome {
   delivered?: boolean;
   /** Extra log fields of the delivered step, by suffix (`internal`, `token`, ...). */
   deliveredFields?: Record<string, LogFieldValue>;
+  /** Kept on the attempt record (what a sandbox recorded, what a later callback needs). */
+  details?: Record<string, unknown>;
 }
 
 /** A transient failure (timeout, connection error, 5xx, 429): try again later. */

@@ -99,11 +99,15 @@ function scheduleFields(kind: string, data: ScheduleEventData): LogFields {
 
 function deliveryFields(data: DeliveryEventData): LogFields {
   const prefix = `${data.channel}_${data.status}`;
-  const fields: LogFields = { [`${prefix}_at`]: data.at, [`${prefix}_after`]: data.after };
+  const fields: LogFields = { [`${prefix}_at`]: data.at };
   assignDefined(fields, {
+    [`${prefix}_after`]: data.after,
     [`${data.channel}_failed_code`]: data.failedCode,
     [`${data.channel}_failed_internal`]: data.internal,
   });
+  for (const [suffix, value] of Object.entries(data.fields ?? {})) {
+    fields[`${prefix}_${suffix}`] = value;
+  }
   return fields;
 }
 

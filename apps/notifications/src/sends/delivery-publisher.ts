@@ -72,7 +72,12 @@ export class DeliveryPublisher {
 
 function jobOf(plan: SendPlan, deliverable: DeliverableChannel): DeliveryJob<TemplateContent> {
   const { command, send, recipient } = plan;
-  const { envId: _envId, emailSuppression: _suppression, ...addresses } = recipient;
+  const {
+    envId: _envId,
+    emailSuppression: _suppression,
+    smsOptOut: _optOut,
+    ...addresses
+  } = recipient;
   return {
     trackingId: command.trackingId,
     accountId: command.accountId,

@@ -25,13 +25,15 @@ export function undeliverable(
       return undefined;
     case Channel.SMS:
       if (!recipient.number) return missing('MISSING_SMS_RECIPIENT', 'a phone number');
+      if (recipient.smsOptOut) return optedOut(recipient.smsOptOut);
       if (!content['message'] && !hasItems(content['mediaUrls'])) {
         return { failedCode: 'MISSING_SMS_MESSAGE', internal: 'the SMS has no message or media' };
       }
       return undefined;
     case Channel.CALL:
     case Channel.VOICE:
-      return recipient.number ? undefined : missing('NO_ADDRESS', 'a phone number');
+      if (!recipient.number) return missing('NO_ADDRESS', 'a phone number');
+      return recipient.smsOptOut ? optedOut(recipient.smsOptOut) : undefined;
     case Channel.PUSH:
       return hasItems(recipient.pushTokens) ? undefined : missing('UNKNOWN', 'mobile push tokens');
     case Channel.WEB_PUSH:
@@ -45,6 +47,14 @@ export function undeliverable(
     case Channel.INAPP_WEB:
       return undefined;
   }
+}
+
+/** Twilio's 21610: the number unsubscribed by texting a stop keyword. */
+function optedOut(keyword: string): Undeliverable {
+  return {
+    failedCode: '21610',
+    internal: `the number texted ${keyword} and gets no SMS or calls until it texts START`,
+  };
 }
 
 function missing(failedCode: string, what: string): Undeliverable {

@@ -7,6 +7,7 @@ export function userFieldsOf(recipient: StoredRecipient): Record<string, unknown
   const {
     envId: _envId,
     emailSuppression: _suppression,
+    smsOptOut: _optOut,
     slackToken: _token,
     ...fields
   } = recipient;

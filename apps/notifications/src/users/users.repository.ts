@@ -115,7 +115,9 @@ export class UsersRepository {
          ${COLUMNS.slice(3).map(keep).join(', ')},
          updated_at = now()
        RETURNING env_id, id, email, number, push_tokens, web_push_tokens, timezone,
-                 slack_channel, slack_token, email_suppression`,
+                 slack_channel, slack_token, email_suppression,
+                 (SELECT o.keyword FROM notifications.sms_opt_outs o
+                   WHERE o.env_id = u.env_id AND o.number = u.number) AS sms_opt_out`,
       params,
     );
     return stored.map(toStoredRecipient);
@@ -126,6 +128,8 @@ export class UsersRepository {
 export interface StoredRecipient extends DeliveryRecipient {
   envId: string;
   emailSuppression?: EmailSuppression;
+  /** The keyword the number texted to opt out of SMS and calls (STOP), if it did. */
+  smsOptOut?: string;
 }
 
 interface RecipientRow {
@@ -139,6 +143,7 @@ interface RecipientRow {
   slack_channel: string | null;
   slack_token: Record<string, unknown> | null;
   email_suppression: EmailSuppression | null;
+  sms_opt_out: string | null;
 }
 
 function toStoredRecipient(row: RecipientRow): StoredRecipient {
@@ -153,6 +158,7 @@ function toStoredRecipient(row: RecipientRow): StoredRecipient {
     ...(row.slack_channel !== null && { slackChannel: row.slack_channel }),
     ...(row.slack_token !== null && { slackToken: row.slack_token }),
     ...(row.email_suppression !== null && { emailSuppression: row.email_suppression }),
+    ...(row.sms_opt_out !== null && { smsOptOut: row.sms_opt_out }),
   };
 }
 

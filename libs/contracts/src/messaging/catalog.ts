@@ -94,6 +94,19 @@ import {
   SmsDeliveryJob,
   WebPushDeliveryJob,
 } from '../delivery/delivery-job';
+import {
+  PushSettingsRef,
+  PushSettingsResponseDto,
+  SaveApnSettingsRequest,
+  SaveFcmSettingsRequest,
+} from '../delivery/push-settings.dto';
+import { ProviderCallbackJob } from '../delivery/provider-callback.job';
+import { RemoveDeadAddressRequest, SetSmsOptOutRequest } from '../users/address-requests';
+import {
+  SlackChannelDto,
+  SlackChannelsRequest,
+  VapidPublicKeyReply,
+} from '../delivery/delivery-requests';
 import { StreamName, defineBroadcast, defineJob, defineRequest } from './message-definitions';
 
 /** Every request/reply subject: `<service>.<resource>.<verb>`. */
@@ -200,6 +213,30 @@ export const Requests = {
   logsByTrackingIds: defineRequest<LogsByTrackingIdsRequest, LogRecordDto[]>(
     'logs.logs.by-tracking-ids',
   ),
+  getPushSettings: defineRequest<PushSettingsRef, PushSettingsResponseDto>(
+    'delivery-workers.push-settings.get',
+  ),
+  saveFcmSettings: defineRequest<SaveFcmSettingsRequest, PushSettingsResponseDto>(
+    'delivery-workers.push-settings.save-fcm',
+  ),
+  saveApnSettings: defineRequest<SaveApnSettingsRequest, PushSettingsResponseDto>(
+    'delivery-workers.push-settings.save-apn',
+  ),
+  deletePushSettings: defineRequest<PushSettingsRef, SuccessResponseDto>(
+    'delivery-workers.push-settings.delete',
+  ),
+  vapidPublicKey: defineRequest<TenantScope, VapidPublicKeyReply>(
+    'delivery-workers.vapid.public-key',
+  ),
+  slackChannels: defineRequest<SlackChannelsRequest, SlackChannelDto[]>(
+    'delivery-workers.slack.channels',
+  ),
+  setSmsOptOut: defineRequest<SetSmsOptOutRequest, SuccessResponseDto>(
+    'notifications.sms-opt-out.set',
+  ),
+  removeDeadAddress: defineRequest<RemoveDeadAddressRequest, SuccessResponseDto>(
+    'notifications.user.remove-dead-address',
+  ),
 } as const;
 
 /** Fire-and-forget notices every replica of every interested service hears. */
@@ -223,11 +260,19 @@ export const Jobs = {
   mobilePushDelivery: defineJob<MobilePushDeliveryJob>(StreamName.DELIVERY, 'delivery.mobile_push'),
   webPushDelivery: defineJob<WebPushDeliveryJob>(StreamName.DELIVERY, 'delivery.web_push'),
   slackDelivery: defineJob<SlackDeliveryJob>(StreamName.DELIVERY, 'delivery.slack'),
+  providerCallback: defineJob<ProviderCallbackJob>(StreamName.DELIVERY, 'delivery.callbacks'),
 } as const;
 
 /** Durable consumer names: each is named after the service that owns it. */
 export const Consumers = {
   notificationsSends: 'notifications',
   deliveryWorkersInapp: 'delivery-workers-inapp',
+  deliveryWorkersEmail: 'delivery-workers-email',
+  deliveryWorkersSms: 'delivery-workers-sms',
+  deliveryWorkersCall: 'delivery-workers-call',
+  deliveryWorkersMobilePush: 'delivery-workers-mobile-push',
+  deliveryWorkersWebPush: 'delivery-workers-web-push',
+  deliveryWorkersSlack: 'delivery-workers-slack',
+  deliveryWorkersCallbacks: 'delivery-workers-callbacks',
   logsEvents: 'logs',
 } as const;

@@ -11,11 +11,15 @@ import { Settlement } from './settlement';
 
 const NANOS_PER_MS = 1_000_000;
 const ACK_WAIT_MS = 30_000;
+/** While a batch is being handled, the server is told so this often (well within ack_wait). */
+const IN_PROGRESS_EVERY_MS = 10_000;
 
 interface PendingItem<T> extends JobItem<T> {
   readonly message: JsMsg;
   readonly span: Span;
   failure?: unknown;
+  retryDelayMs?: number;
+  deadLetterReason?: string;
 }
 
 /**
@@ -27,8 +31,9 @@ export class JobConsumerRunner<T extends object> {
   private readonly logger: Logger;
   private readonly settlement: Settlement;
   private readonly buffer: JsMsg[] = [];
+  private readonly running = new Set<Promise<void>>();
   private messages?: ConsumerMessages;
-  private processing?: Promise<void>;
+  private drainScheduled = false;
   private stopped = false;
 
   constructor(
@@ -51,14 +56,16 @@ export class JobConsumerRunner<T extends object> {
     const stream = this.names.stream(this.metadata.stream);
     await this.ensureConsumer(stream);
     const consumer = await this.connection.jetstream().consumers.get(stream, this.metadata.durable);
-    this.messages = await consumer.consume({ max_messages: this.metadata.maxBatch * 2 });
+    this.messages = await consumer.consume({
+      max_messages: this.metadata.maxBatch * (this.metadata.concurrency + 1),
+    });
     void this.pump(this.messages);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     await this.messages?.close().catch(() => undefined);
-    await this.processing;
+    await Promise.all(this.running);
   }
 
   private async ensureConsumer(stream: string): Promise<void> {
@@ -82,7 +89,7 @@ export class JobConsumerRunner<T extends object> {
     try {
       for await (const message of messages) {
         this.buffer.push(message);
-        this.processing ??= this.processBuffer();
+        this.scheduleDrain();
       }
     } catch (error) {
       this.logger.error(error instanceof Error ? error : String(error));
@@ -103,13 +110,27 @@ export class JobConsumerRunner<T extends object> {
     }, 1_000);
   }
 
-  private async processBuffer(): Promise<void> {
-    // Let the rest of a burst arrive, so it is handled as one batch.
-    await new Promise((resolve) => setImmediate(resolve));
-    while (this.buffer.length > 0) {
-      await this.processBatch(this.buffer.splice(0, this.metadata.maxBatch));
+  /** Lets the rest of a burst arrive first, so it is handled as one batch. */
+  private scheduleDrain(): void {
+    if (this.drainScheduled) return;
+    this.drainScheduled = true;
+    setImmediate(() => {
+      this.drainScheduled = false;
+      this.drain();
+    });
+  }
+
+  /** Starts batches while fewer than `concurrency` are running. */
+  private drain(): void {
+    while (this.buffer.length > 0 && this.running.size < this.metadata.concurrency) {
+      const run: Promise<void> = this.processBatch(
+        this.buffer.splice(0, this.metadata.maxBatch),
+      ).finally(() => {
+        this.running.delete(run);
+        this.drain();
+      });
+      this.running.add(run);
     }
-    this.processing = undefined;
   }
 
   private async processBatch(batch: JsMsg[]): Promise<void> {
@@ -117,11 +138,17 @@ export class JobConsumerRunner<T extends object> {
       (item): item is PendingItem<T> => item !== undefined,
     );
     if (items.length === 0) return;
+    const heartbeat = setInterval(
+      () => items.forEach((item) => item.message.working()),
+      IN_PROGRESS_EVERY_MS,
+    );
     try {
       await this.handler(items);
     } catch (error) {
       this.logger.error(error instanceof Error ? error : String(error));
       items.forEach((item) => item.retry(error));
+    } finally {
+      clearInterval(heartbeat);
     }
     await Promise.all(items.map((item) => this.settle(item)));
   }
@@ -148,8 +175,12 @@ export class JobConsumerRunner<T extends object> {
         subject: message.subject,
         deliveryCount: message.info.redeliveryCount,
         traceContext: trace.setSpan(parent, span),
-        retry: (reason) => {
+        retry: (reason, delayMs) => {
           item.failure = reason ?? new Error('retry requested');
+          item.retryDelayMs = delayMs;
+        },
+        deadLetter: (reason) => {
+          item.deadLetterReason = reason;
         },
       };
       return item;
@@ -160,11 +191,14 @@ export class JobConsumerRunner<T extends object> {
   }
 
   private async settle(item: PendingItem<T>): Promise<void> {
-    if (item.failure === undefined) {
+    if (item.deadLetterReason !== undefined) {
+      item.span.setStatus({ code: SpanStatusCode.ERROR });
+      await this.settlement.deadLetter(item.message, item.deadLetterReason);
+    } else if (item.failure === undefined) {
       this.settlement.succeeded(item.message);
     } else {
       item.span.setStatus({ code: SpanStatusCode.ERROR });
-      await this.settlement.failed(item.message, item.failure);
+      await this.settlement.failed(item.message, item.failure, item.retryDelayMs);
     }
     item.span.end();
   }

@@ -8,8 +8,13 @@ export interface JobItem<T> {
   readonly deliveryCount: number;
   /** The trace this message belongs to; pass it on when publishing on its behalf. */
   readonly traceContext: Context;
-  /** Hands the message back for a later attempt (with backoff), or to the dead letters at the last one. */
-  retry(reason: unknown): void;
+  /**
+   * Hands the message back for a later attempt, after `delayMs` or the default backoff, or to
+   * the dead letters at the last one.
+   */
+  retry(reason: unknown, delayMs?: number): void;
+  /** Gives up on the message: it goes to the dead-letter stream with the reason. */
+  deadLetter(reason: string): void;
 }
 
 export type BatchHandler<T> = (items: JobItem<T>[]) => Promise<void>;

@@ -24,13 +24,13 @@ export class Settlement {
     message.ack();
   }
 
-  async failed(message: JsMsg, reason: unknown): Promise<void> {
+  async failed(message: JsMsg, reason: unknown, delayMs?: number): Promise<void> {
     const deliveries = message.info.redeliveryCount;
     if (deliveries < this.maxDeliver) {
       this.logger.warn(
         `${message.subject} attempt ${deliveries} failed, retrying: ${describe(reason)}`,
       );
-      message.nak(retryDelayMs(deliveries));
+      message.nak(delayMs ?? retryDelayMs(deliveries));
       return;
     }
     await this.deadLetter(message, `gave up after ${deliveries} attempts: ${describe(reason)}`);
@@ -40,7 +40,7 @@ export class Settlement {
     await this.deadLetter(message, `malformed: ${describe(reason)}`);
   }
 
-  private async deadLetter(message: JsMsg, reason: string): Promise<void> {
+  async deadLetter(message: JsMsg, reason: string): Promise<void> {
     try {
       await this.client.publishRaw(deadLetterSubject(this.stream, this.durable), message.data, {
         'Clarion-Reason': reason.slice(0, 1000),

@@ -1,0 +1,37 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EmailDeliveryJob, SendEmailContentDto } from '@clarion/contracts';
+import { ChannelDelivery, DeliveryAddress } from '../delivery/channel-delivery';
+import { EMAIL_PROVIDER } from '../delivery/delivery.tokens';
+import { AttemptContext, ProviderOutcome } from '../delivery/provider-outcome';
+
+/** SMTP (or the sandbox when SMTP_URL is unset). */
+export interface EmailProvider {
+  readonly provider: 'smtp' | 'sandbox';
+  send(job: EmailDeliveryJob, ctx: AttemptContext): Promise<ProviderOutcome>;
+}
+
+@Injectable()
+export class EmailChannel implements ChannelDelivery<SendEmailContentDto> {
+  readonly channel = 'email';
+  readonly gaveUpCode = 'UNDETERMINED_BOUNCE';
+  readonly noAddressCode = 'MISSING_EMAIL_RECIPIENT';
+
+  constructor(@Inject(EMAIL_PROVIDER) private readonly sender: EmailProvider) {}
+
+  addressesOf(job: EmailDeliveryJob): DeliveryAddress[] {
+    return job.recipient.email ? [{ address: job.recipient.email.toLowerCase() }] : [];
+  }
+
+  providerOf(): string {
+    return this.sender.provider;
+  }
+
+  /** A resend carries the same Message-ID, which mail systems use to drop duplicates. */
+  resendsSafely(): boolean {
+    return true;
+  }
+
+  deliver(job: EmailDeliveryJob, _address: DeliveryAddress, ctx: AttemptContext) {
+    return this.sender.send(job, ctx);
+  }
+}

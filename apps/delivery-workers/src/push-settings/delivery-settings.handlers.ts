@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import {
+  EndUserRef,
+  PushSettingsRef,
+  PushSettingsResponseDto,
+  Requests,
+  SaveApnSettingsRequest,
+  SaveFcmSettingsRequest,
+  SlackChannelDto,
+  SlackChannelsRequest,
+  SuccessResponseDto,
+  TenantScope,
+  VapidPublicKeyReply,
+} from '@clarion/contracts';
+import { HandleRequest, MessagingClient } from '@clarion/messaging';
+import { SlackAdapter } from '../slack/slack.adapter';
+import { VapidKeysRepository } from '../web-push/vapid-keys.repository';
+import { PushSettingsService } from './push-settings.service';
+
+/** The gateway's questions about provider settings: push credentials, VAPID key, Slack channels. */
+@Injectable()
+export class DeliverySettingsHandlers {
+  constructor(
+    private readonly pushSettings: PushSettingsService,
+    private readonly vapidKeys: VapidKeysRepository,
+    private readonly slack: SlackAdapter,
+    private readonly messaging: MessagingClient,
+  ) {}
+
+  @HandleRequest(Requests.getPushSettings, PushSettingsRef)
+  get(request: PushSettingsRef): Promise<PushSettingsResponseDto> {
+    return this.pushSettings.get(request, request.provider);
+  }
+
+  @HandleRequest(Requests.saveFcmSettings, SaveFcmSettingsRequest)
+  saveFcm(request: SaveFcmSettingsRequest): Promise<PushSettingsResponseDto> {
+    return this.pushSettings.saveFcm(request);
+  }
+
+  @HandleRequest(Requests.saveApnSettings, SaveApnSettingsRequest)
+  saveApn(request: SaveApnSettingsRequest): Promise<PushSettingsResponseDto> {
+    return this.pushSettings.saveApn(request);
+  }
+
+  @HandleRequest(Requests.deletePushSettings, PushSettingsRef)
+  async remove(request: PushSettingsRef): Promise<SuccessResponseDto> {
+    await this.pushSettings.remove(request, request.provider);
+    return { success: true };
+  }
+
+  @HandleRequest(Requests.vapidPublicKey, TenantScope)
+  async vapidPublicKey(scope: TenantScope): Promise<VapidPublicKeyReply> {
+    const { publicKey } = await this.vapidKeys.keysOf(scope);
+    return { publicKey };
+  }
+
+  @HandleRequest(Requests.slackChannels, SlackChannelsRequest)
+  async slackChannels(request: SlackChannelsRequest): Promise<SlackChannelDto[]> {
+    const ref: EndUserRef = request;
+    const user = await this.messaging.request(Requests.getUser, ref);
+    return user.slackToken ? this.slack.listChannels(user.slackToken) : [];
+  }
+}

@@ -1,0 +1,85 @@
+import { createPrivateKey } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  PushSettingsResponseDto,
+  SaveApnSettingsRequest,
+  SaveFcmSettingsRequest,
+  TenantScope,
+  ValidationFailedError,
+} from '@clarion/contracts';
+import { fcmCredentialsOf } from '../mobile-push/push-credentials';
+import {
+  PushCredentialsRepository,
+  PushProvider,
+  StoredPushCredentials,
+} from './push-credentials.repository';
+
+/** FCM and APNs credentials of an environment: checked before they are stored, never read back. */
+@Injectable()
+export class PushSettingsService {
+  constructor(private readonly credentials: PushCredentialsRepository) {}
+
+  async get(scope: TenantScope, provider: PushProvider): Promise<PushSettingsResponseDto> {
+    const stored = await this.credentials.find(scope.envId, provider);
+    return responseOf(stored);
+  }
+
+  async saveFcm(request: SaveFcmSettingsRequest): Promise<PushSettingsResponseDto> {
+    let credentials;
+    try {
+      credentials = fcmCredentialsOf(request.serviceAccount);
+      createPrivateKey(credentials.privateKey);
+    } catch (error) {
+      throw new ValidationFailedError(
+        `serviceAccount is not a usable Google service-account key: ${describe(error)}`,
+        'Upload the JSON key file of a service account of the Firebase project (IAM → Service accounts → Keys).',
+      );
+    }
+    await this.credentials.save(request, 'fcm', { ...credentials });
+    return this.get(request, 'fcm');
+  }
+
+  async saveApn(request: SaveApnSettingsRequest): Promise<PushSettingsResponseDto> {
+    const key = (() => {
+      try {
+        return createPrivateKey(request.privateKey);
+      } catch (error) {
+        throw new ValidationFailedError(
+          `privateKey is not a PEM private key: ${describe(error)}`,
+          'Paste the whole contents of the .p8 file, including the BEGIN and END lines.',
+        );
+      }
+    })();
+    if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+      throw new ValidationFailedError(
+        'privateKey must be an APNs authentication key (EC P-256)',
+        'Create a key with the Apple Push Notifications service enabled and upload its .p8 file.',
+      );
+    }
+    const { teamId, keyId, bundleId, privateKey } = request;
+    await this.credentials.save(request, 'apn', { teamId, keyId, bundleId, privateKey });
+    return this.get(request, 'apn');
+  }
+
+  remove(scope: TenantScope, provider: PushProvider): Promise<void> {
+    return this.credentials.remove(scope, provider);
+  }
+}
+
+function responseOf(stored: StoredPushCredentials | undefined): PushSettingsResponseDto {
+  if (!stored) return { configured: false };
+  const { projectId, clientEmail, teamId, keyId, bundleId } = stored.credentials;
+  return {
+    configured: true,
+    projectId,
+    clientEmail,
+    teamId,
+    keyId,
+    bundleId,
+    updatedAt: stored.updatedAt,
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

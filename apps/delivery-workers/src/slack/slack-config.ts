@@ -1,0 +1,7 @@
+/** Where the Slack Web API is (tests point it at a loopback server). */
+export interface SlackConfig {
+  /** Base URL of the Web API methods, without a trailing slash. */
+  apiUrl: string;
+}
+
+export const DEFAULT_SLACK_CONFIG: SlackConfig = { apiUrl: 'https://slack.com/api' };

@@ -1,0 +1,178 @@
+import { Injectable, Logger, Optional } from '@nestjs/common';
+import { Context } from '@opentelemetry/api';
+import { ProviderCallbackJob, Requests } from '@clarion/contracts';
+import { MessagingClient } from '@clarion/messaging';
+import { StoredAttempt } from '../delivery/delivery-attempt';
+import { DeliveryAttemptsRepository } from '../delivery/delivery-attempts.repository';
+import { DeliveryEvents, StepSubject } from '../delivery/delivery-events';
+import { SmsInbound } from './twilio-inbound-sms';
+import { interpretTwilioCallback } from './twilio-callbacks';
+import { TwilioSmsAdapter } from './twilio-sms.adapter';
+
+/**
+ * Turns what Twilio reports later into events on the send it belongs to: delivery receipts
+ * and call outcomes (found by the message or call SID), inbound texts (answering the latest
+ * message sent to that number), STOP and START (stored, so later sends honour them) and the
+ * send's auto-reply.
+ */
+@Injectable()
+export class TwilioCallbacksService {
+  private readonly logger = new Logger('TwilioCallbacks');
+
+  constructor(
+    private readonly attempts: DeliveryAttemptsRepository,
+    private readonly events: DeliveryEvents,
+    private readonly messaging: MessagingClient,
+    /** Absent when Twilio is not configured (no callbacks can arrive then). */
+    @Optional() private readonly sms?: TwilioSmsAdapter,
+  ) {}
+
+  async handle(job: ProviderCallbackJob, traceContext: Context): Promise<void> {
+    const callback = interpretTwilioCallback(job.kind, job.params, new Date(job.receivedAt));
+    const options = { traceContext };
+    switch (callback.type) {
+      case 'sms-delivered':
+        return this.onSent('sms', callback.sid, async (subject) =>
+          this.events.publishStep(subject, 'delivered', {}, options),
+        );
+      case 'sms-failed':
+        return this.onSent('sms', callback.sid, (subject) =>
+          this.events.publishStep(
+            subject,
+            'failed',
+            { failedCode: callback.code, internal: callback.reason },
+            options,
+          ),
+        );
+      case 'call-completed':
+        return this.onSent('call', callback.sid, (subject) =>
+          this.events.publishStep(
+            subject,
+            'delivered',
+            { fields: { code: callback.code, ...durationOf(callback.durationSeconds) } },
+            options,
+          ),
+        );
+      case 'call-failed':
+        return this.onSent('call', callback.sid, (subject) =>
+          this.events.publishStep(
+            subject,
+            'failed',
+            { failedCode: callback.code, internal: callback.reason },
+            options,
+          ),
+        );
+      case 'sms-inbound':
+        return this.onInbound(callback, traceContext);
+      case 'sms-progress':
+        return;
+      case 'ignored':
+        this.logger.warn(`ignored a Twilio ${job.kind} callback: ${callback.reason}`);
+        return;
+    }
+  }
+
+  private async onSent(
+    channel: 'sms' | 'call',
+    sid: string,
+    publish: (subject: StepSubject) => Promise<void>,
+  ): Promise<void> {
+    const attempt = await this.attempts.findByProviderMessageId(channel, sid);
+    if (!attempt) {
+      this.logger.warn(`a Twilio callback names ${sid}, which no ${channel} attempt has`);
+      return;
+    }
+    await publish(subjectOf(attempt, channel));
+  }
+
+  private async onInbound(inbound: SmsInbound, traceContext: Context): Promise<void> {
+    const attempt = await this.attempts.latestSentTo('sms', inbound.from);
+    if (!attempt) {
+      this.logger.warn(
+        `an inbound text from a number nothing was sent to was dropped (${inbound.sid})`,
+      );
+      return;
+    }
+    const subject = subjectOf(attempt, 'sms');
+    const options = { occurrence: inbound.sid, traceContext };
+    await this.events.publishStep(
+      subject,
+      'inbound',
+      {
+        fields: {
+          from: inbound.from,
+          to: inbound.to,
+          text: inbound.body,
+          ...(inbound.mediaUrls.length > 0 && { media: inbound.mediaUrls.join(',') }),
+        },
+      },
+      options,
+    );
+    if (inbound.keyword === 'STOP' || inbound.keyword === 'START') {
+      const optedOut = inbound.keyword === 'STOP';
+      await this.messaging.request(Requests.setSmsOptOut, {
+        accountId: attempt.accountId,
+        envId: attempt.envId,
+        number: inbound.from,
+        optedOut,
+        keyword: inbound.body.trim().toUpperCase(),
+      });
+      const fields = { from: inbound.from, keyword: inbound.body.trim().toUpperCase() };
+      await this.events.publishStep(
+        subject,
+        optedOut ? 'unsubscribe' : 'subscribe',
+        { fields },
+        options,
+      );
+      return;
+    }
+    if (attempt.details.autoReply) await this.autoReply(attempt, inbound, subject, options);
+  }
+
+  /** Answers once per inbound text: the reply is an attempt of its own, keyed by the text's SID. */
+  private async autoReply(
+    attempt: StoredAttempt,
+    inbound: SmsInbound,
+    subject: StepSubject,
+    options: { occurrence: string; traceContext: Context },
+  ): Promise<void> {
+    const text = attempt.details.autoReply ?? '';
+    const key = { ...attempt, channel: 'sms' as const, address: `reply:${inbound.sid}` };
+    const claim = await this.attempts.claim(key);
+    if (claim.result !== 'claimed' || !this.sms) return;
+    const outcome = await this.sms.sendReply(inbound.to, inbound.from, text);
+    if (outcome.status === 'retry') {
+      await this.attempts.settle({ key, state: 'retrying', error: outcome.reason });
+      throw new Error(`auto-reply to ${inbound.sid} failed for now: ${outcome.reason}`);
+    }
+    await this.attempts.settle(
+      outcome.status === 'sent'
+        ? { key, state: 'sent', providerMessageId: outcome.providerMessageId }
+        : { key, state: 'failed', failedCode: outcome.code, error: outcome.reason },
+    );
+    if (outcome.status === 'sent') {
+      await this.events.publishStep(
+        subject,
+        'replied',
+        { fields: { to: inbound.from, text } },
+        options,
+      );
+    }
+  }
+}
+
+function subjectOf(attempt: StoredAttempt, channel: 'sms' | 'call'): StepSubject {
+  return {
+    trackingIds: [attempt.trackingId],
+    accountId: attempt.accountId,
+    envId: attempt.envId,
+    channel,
+    receivedAt: attempt.details.receivedAt,
+    userId: attempt.details.userId,
+    notificationId: attempt.details.notificationId,
+  };
+}
+
+function durationOf(seconds: number | undefined): Record<string, number> {
+  return seconds === undefined ? {} : { duration: seconds };
+}

@@ -1,0 +1,19 @@
+import { IsNotEmpty, IsString } from 'class-validator';
+import { TenantScope } from '../common/tenant-scope';
+
+export class VapidPublicKeyReply {
+  publicKey!: string;
+}
+
+export class SlackChannelsRequest extends TenantScope {
+  @IsString()
+  @IsNotEmpty()
+  userId!: string;
+}
+
+/** A Slack channel the user's token can post to. */
+export class SlackChannelDto {
+  id!: string;
+  name!: string;
+  isPrivate!: boolean;
+}
