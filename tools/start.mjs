@@ -49,6 +49,8 @@ function serviceEnv(service, index) {
     NATS_URL: infra.natsUrl,
     LOG_FORMAT: process.env.LOG_FORMAT || 'pretty',
     GATEWAY_PORT: String(gatewayPort),
+    // Where providers and recipients reach the gateway (callbacks, tracking links).
+    PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${gatewayPort}`,
     HEALTH_PORT: String(healthPortBase + index - 1),
   };
 }

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { BaseEnv } from '@clarion/config';
 
 export class GatewayEnv extends BaseEnv {
@@ -32,4 +32,17 @@ export class GatewayEnv extends BaseEnv {
   @IsInt()
   @Min(1)
   RATE_LIMIT_BURST = 10_000;
+
+  /** Base URL of this gateway as providers and recipients reach it (callbacks, tracking links). */
+  @Matches(/^https?:\/\//, { message: 'PUBLIC_URL must be an http(s) URL' })
+  PUBLIC_URL = 'http://localhost:3000';
+
+  /** Verifies tracking and unsubscribe links; delivery-workers sign them with the same secret. */
+  @IsString()
+  TRACKING_SECRET = 'clarion-development-tracking-secret';
+
+  /** Checks the X-Twilio-Signature of Twilio's callbacks; unset means no Twilio callbacks. */
+  @IsOptional()
+  @IsString()
+  TWILIO_AUTH_TOKEN?: string;
 }

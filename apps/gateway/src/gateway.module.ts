@@ -1,3 +1,7 @@
+import { TwilioWebhooksController } from './provider-callbacks/twilio-webhooks.controller';
+import { PushSettingsController } from './push-settings/push-settings.controller';
+import { TrackingController } from './tracking/tracking.controller';
+import { TrackingService } from './tracking/tracking.service';
 import { DynamicModule, Module } from '@nestjs/common';
 import { messagingFor } from '@clarion/runtime';
 import { AccountsController } from './accounts/accounts.controller';
@@ -42,8 +46,11 @@ export class GatewayModule {
         DirectSendsController,
         EndUserPreferencesController,
         PreferencesController,
+        PushSettingsController,
         SuppressionsController,
         TemplatesController,
+        TrackingController,
+        TwilioWebhooksController,
         TypesController,
         SessionsController,
         EnvironmentsController,
@@ -70,6 +77,7 @@ export class GatewayModule {
         SendsService,
         StatusService,
         TemplateNotes,
+        TrackingService,
       ],
     };
   }

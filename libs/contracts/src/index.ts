@@ -18,6 +18,7 @@ export * from './errors/error-body';
 export * from './errors/error-code.enum';
 export * from './delivery/delivery-job';
 export * from './delivery/delivery-job.dto';
+export * from './delivery/account-metadata.dto';
 export * from './delivery/delivery-requests';
 export * from './delivery/push-settings.dto';
 export * from './delivery/provider-callback.job';

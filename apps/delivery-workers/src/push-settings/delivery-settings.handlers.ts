@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
+  DomainError,
   EndUserRef,
+  ErrorCode,
   PushSettingsRef,
   PushSettingsResponseDto,
   Requests,
@@ -13,6 +15,7 @@ import {
   VapidPublicKeyReply,
 } from '@clarion/contracts';
 import { HandleRequest, MessagingClient } from '@clarion/messaging';
+import { describeError } from '../delivery/describe-error';
 import { SlackAdapter } from '../slack/slack.adapter';
 import { VapidKeysRepository } from '../web-push/vapid-keys.repository';
 import { PushSettingsService } from './push-settings.service';
@@ -58,6 +61,13 @@ export class DeliverySettingsHandlers {
   async slackChannels(request: SlackChannelsRequest): Promise<SlackChannelDto[]> {
     const ref: EndUserRef = request;
     const user = await this.messaging.request(Requests.getUser, ref);
-    return user.slackToken ? this.slack.listChannels(user.slackToken) : [];
+    if (!user.slackToken) return [];
+    return this.slack.listChannels(user.slackToken).catch((error: unknown) => {
+      throw new DomainError(
+        ErrorCode.PROVIDER_ERROR,
+        `Slack did not list the channels: ${describeError(error)}`,
+        "Reconnect the user's Slack workspace if the token was revoked or expired.",
+      );
+    });
   }
 }

@@ -33,6 +33,8 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
       return HttpStatus.UNSUPPORTED_MEDIA_TYPE;
     case ErrorCode.SERVICE_UNAVAILABLE:
       return HttpStatus.SERVICE_UNAVAILABLE;
+    case ErrorCode.PROVIDER_ERROR:
+      return HttpStatus.BAD_GATEWAY;
     case ErrorCode.SERVICE_TIMEOUT:
       return HttpStatus.GATEWAY_TIMEOUT;
     case ErrorCode.INTERNAL_ERROR:

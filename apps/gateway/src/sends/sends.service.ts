@@ -13,6 +13,7 @@ import {
 import { MessagingClient } from '@clarion/messaging';
 import { FastifyRequest } from 'fastify';
 import { assertFutureSchedule } from './assert-future-schedule';
+import { assertInlineAttachmentSizes } from './assert-inline-attachment-sizes';
 import { TemplateNotes } from './template-notes';
 
 @Injectable()
@@ -39,6 +40,7 @@ export class SendsService {
       );
     }
     assertFutureSchedule(body.schedule);
+    assertInlineAttachmentSizes(body);
     if (principal.usageLimited) {
       throw new DomainError(
         ErrorCode.USAGE_LIMIT,

@@ -1,10 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  AccountMetadataResponseDto,
   DEFAULT_USERS_PAGE,
   DeleteUserResponseDto,
   Principal,
   Requests,
+  SlackChannelDto,
   UserFieldsDto,
   UserResponseDto,
   UsersListQueryDto,
@@ -35,6 +37,45 @@ export class UsersController {
       limit: query.limit ?? DEFAULT_USERS_PAGE,
       after: query.nextToken,
     });
+  }
+
+  @Get('account-metadata')
+  @ApiOperation({
+    operationId: 'UserGetAccountMetadata',
+    summary: 'Account-level metadata: logo, VAPID public key, web push status',
+  })
+  @ApiOkResponse({ type: AccountMetadataResponseDto })
+  async accountMetadata(
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<AccountMetadataResponseDto> {
+    const { publicKey } = await this.messaging.request(
+      Requests.vapidPublicKey,
+      tenantOf(principal),
+    );
+    return {
+      userAccountMetadata: {
+        logo: '',
+        environmentVapidPublicKey: publicKey,
+        hasWebPushEnabled: true,
+      },
+    };
+  }
+
+  @Get(':userId/slack-channels')
+  @ApiOperation({
+    operationId: 'UserListSlackChannels',
+    summary: "Slack channels the user's stored Slack token can post to",
+  })
+  @ApiOkResponse({ type: SlackChannelDto, isArray: true })
+  slackChannels(
+    @Param('userId') userId: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<SlackChannelDto[]> {
+    return this.messaging.request(
+      Requests.slackChannels,
+      { ...tenantOf(principal), userId },
+      20_000,
+    );
   }
 
   @Delete(':userId')

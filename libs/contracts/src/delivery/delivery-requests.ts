@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString } from 'class-validator';
 import { TenantScope } from '../common/tenant-scope';
 
@@ -13,7 +14,12 @@ export class SlackChannelsRequest extends TenantScope {
 
 /** A Slack channel the user's token can post to. */
 export class SlackChannelDto {
+  @ApiProperty()
   id!: string;
+
+  @ApiProperty()
   name!: string;
+
+  @ApiProperty()
   isPrivate!: boolean;
 }

@@ -17,6 +17,8 @@ export enum ErrorCode {
   RATE_LIMITED = 'RATE_LIMITED',
   USAGE_LIMIT = 'USAGE_LIMIT',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
+  /** A provider (Slack, Twilio, …) refused or failed a request made for the caller: 502. */
+  PROVIDER_ERROR = 'PROVIDER_ERROR',
   SERVICE_TIMEOUT = 'SERVICE_TIMEOUT',
   INTERNAL_ERROR = 'INTERNAL_ERROR',
 }

@@ -1,0 +1,80 @@
+import { Body, Controller, Headers, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import {
+  ForbiddenError,
+  Jobs,
+  NotFoundError,
+  TWILIO_CALLBACK_KINDS,
+  TwilioCallbackKind,
+} from '@clarion/contracts';
+import { MessagingClient } from '@clarion/messaging';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { GatewayEnv } from '../gateway.env';
+import { GATEWAY_ENV } from '../gateway.tokens';
+import { isValidTwilioSignature } from './twilio-signature';
+
+/**
+ * Twilio's status callbacks and inbound texts. The signature is checked against the URL Twilio
+ * called (PUBLIC_URL plus the path); the callback is queued durably for delivery-workers before
+ * Twilio gets its 200, so a callback Twilio saw accepted is never lost.
+ */
+@ApiExcludeController()
+@Controller('webhooks/twilio')
+export class TwilioWebhooksController {
+  constructor(
+    private readonly messaging: MessagingClient,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {}
+
+  @Post(':kind')
+  async receive(
+    @Param('kind') kind: string,
+    @Body() body: unknown,
+    @Headers('x-twilio-signature') signature: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const authToken = this.env.TWILIO_AUTH_TOKEN;
+    if (!authToken || !TWILIO_CALLBACK_KINDS.includes(kind as TwilioCallbackKind)) {
+      throw new NotFoundError(`The Twilio callback ${kind}`);
+    }
+    const params = formParams(body);
+    const url = `${this.env.PUBLIC_URL.replace(/\/$/, '')}${request.url}`;
+    if (!isValidTwilioSignature(authToken, url, params, signature)) {
+      throw new ForbiddenError(
+        'The X-Twilio-Signature does not match this request',
+        'Point Twilio at PUBLIC_URL exactly as configured, and sign with the account auth token.',
+      );
+    }
+    await this.messaging.publishJob(
+      Jobs.providerCallback,
+      {
+        provider: 'twilio',
+        kind: kind as TwilioCallbackKind,
+        params,
+        receivedAt: new Date().toISOString(),
+      },
+      { msgId: callbackIdOf(kind, params) },
+    );
+    void reply.type('text/xml');
+    return '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+  }
+}
+
+/** Form fields as strings (a repeated field keeps its first value). */
+function formParams(body: unknown): Record<string, string> {
+  if (typeof body !== 'object' || body === null) return {};
+  return Object.fromEntries(
+    Object.entries(body as Record<string, unknown>).map(([name, value]) => [
+      name,
+      String(Array.isArray(value) ? value[0] : value),
+    ]),
+  );
+}
+
+/** Twilio may repeat a callback: the same message and status is stored once. */
+function callbackIdOf(kind: string, params: Record<string, string>): string {
+  const sid = params['MessageSid'] ?? params['SmsSid'] ?? params['CallSid'] ?? 'unknown';
+  const status = params['MessageStatus'] ?? params['SmsStatus'] ?? params['CallStatus'] ?? '';
+  return `twilio:${kind}:${sid}:${status}`;
+}
