@@ -2,6 +2,7 @@ import { TwilioWebhooksController } from './provider-callbacks/twilio-webhooks.c
 import { PushSettingsController } from './push-settings/push-settings.controller';
 import { TrackingController } from './tracking/tracking.controller';
 import { TrackingService } from './tracking/tracking.service';
+import { InlineAttachments } from './sends/inline-attachments';
 import { DynamicModule, Module } from '@nestjs/common';
 import { messagingFor } from '@clarion/runtime';
 import { AccountsController } from './accounts/accounts.controller';
@@ -71,6 +72,7 @@ export class GatewayModule {
         CredentialsResolver,
         EndUserGuard,
         IdempotencyService,
+        InlineAttachments,
         MemberGuard,
         RateLimiter,
         SendPlanCache,

@@ -1,3 +1,4 @@
+export * from './client/blob-store';
 export * from './client/key-value-buckets';
 export * from './client/messaging.client';
 export * from './connection/messaging-readiness';

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { BlobStore } from './client/blob-store';
 import { KeyValueBuckets } from './client/key-value-buckets';
 import { MessagingClient } from './client/messaging.client';
 import { MessagingReadiness } from './connection/messaging-readiness';
@@ -23,6 +24,7 @@ export class MessagingModule {
         natsConnectionProvider,
         Namespacer,
         MessagingClient,
+        BlobStore,
         KeyValueBuckets,
         MessagingReadiness,
         StreamProvisioner,
@@ -30,6 +32,7 @@ export class MessagingModule {
         MessagingExplorer,
       ],
       exports: [
+        BlobStore,
         KeyValueBuckets,
         MessagingClient,
         MessagingReadiness,

@@ -16,6 +16,12 @@ export async function dropTestNamespace(namespace: string): Promise<void> {
     for (const stream of Object.values(StreamName)) {
       await manager.streams.delete(`${namespace}_${stream}`).catch(() => undefined);
     }
+    // Key-value buckets and object stores of the namespace.
+    for await (const name of manager.streams.names()) {
+      if (name.startsWith(`KV_${namespace}_`) || name.startsWith(`OBJ_${namespace}_`)) {
+        await manager.streams.delete(name).catch(() => undefined);
+      }
+    }
   } finally {
     await connection.close();
   }

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EmailDeliveryJob, SendEmailContentDto } from '@clarion/contracts';
+import { BlobStore } from '@clarion/messaging';
 import { ChannelDelivery, DeliveryAddress } from '../delivery/channel-delivery';
 import { EMAIL_PROVIDER } from '../delivery/delivery.tokens';
 import { AttemptContext, ProviderOutcome } from '../delivery/provider-outcome';
+import { withStoredAttachments } from './stored-attachments';
 
 /** SMTP (or the sandbox when SMTP_URL is unset). */
 export interface EmailProvider {
@@ -16,7 +18,10 @@ export class EmailChannel implements ChannelDelivery<SendEmailContentDto> {
   readonly gaveUpCode = 'UNDETERMINED_BOUNCE';
   readonly noAddressCode = 'MISSING_EMAIL_RECIPIENT';
 
-  constructor(@Inject(EMAIL_PROVIDER) private readonly sender: EmailProvider) {}
+  constructor(
+    @Inject(EMAIL_PROVIDER) private readonly sender: EmailProvider,
+    private readonly blobs: BlobStore,
+  ) {}
 
   addressesOf(job: EmailDeliveryJob): DeliveryAddress[] {
     return job.recipient.email ? [{ address: job.recipient.email.toLowerCase() }] : [];
@@ -31,7 +36,12 @@ export class EmailChannel implements ChannelDelivery<SendEmailContentDto> {
     return true;
   }
 
-  deliver(job: EmailDeliveryJob, _address: DeliveryAddress, ctx: AttemptContext) {
-    return this.sender.send(job, ctx);
+  async deliver(
+    job: EmailDeliveryJob,
+    _address: DeliveryAddress,
+    ctx: AttemptContext,
+  ): Promise<ProviderOutcome> {
+    const complete = await withStoredAttachments(job, this.blobs);
+    return 'status' in complete ? complete : this.sender.send(complete, ctx);
   }
 }

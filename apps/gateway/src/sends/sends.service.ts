@@ -13,7 +13,7 @@ import {
 import { MessagingClient } from '@clarion/messaging';
 import { FastifyRequest } from 'fastify';
 import { assertFutureSchedule } from './assert-future-schedule';
-import { assertInlineAttachmentSizes } from './assert-inline-attachment-sizes';
+import { InlineAttachments } from './inline-attachments';
 import { TemplateNotes } from './template-notes';
 
 @Injectable()
@@ -21,6 +21,7 @@ export class SendsService {
   constructor(
     private readonly messaging: MessagingClient,
     private readonly templateNotes: TemplateNotes,
+    private readonly inlineAttachments: InlineAttachments,
   ) {}
 
   /**
@@ -40,7 +41,6 @@ export class SendsService {
       );
     }
     assertFutureSchedule(body.schedule);
-    assertInlineAttachmentSizes(body);
     if (principal.usageLimited) {
       throw new DomainError(
         ErrorCode.USAGE_LIMIT,
@@ -49,6 +49,7 @@ export class SendsService {
       );
     }
     const notes = await this.templateNotes.of(principal, body);
+    const storedBody = await this.inlineAttachments.storeOf(body, principal.accountId, request.id);
     const command: SendCommand = {
       trackingId: request.id,
       accountId: principal.accountId,
@@ -59,7 +60,7 @@ export class SendsService {
         agent: request.headers['user-agent'],
         clientId: principal.clientId,
       },
-      body,
+      body: storedBody,
     };
     // A scheduled send is stored before the answer, so it can be changed or canceled at once;
     // notifications puts it on SENDS when it is due.

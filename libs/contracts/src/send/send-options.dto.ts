@@ -1,5 +1,5 @@
 import { IsCondition } from '../validation/is-condition.decorator';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsArray,
@@ -26,14 +26,23 @@ export class EmailAttachmentDto {
   filename!: string;
 
   @ApiPropertyOptional({ description: 'Public URL of the file; required without content.' })
-  @ValidateIf((o: EmailAttachmentDto) => o.content === undefined)
+  @ValidateIf((o: EmailAttachmentDto) => o.content === undefined && o.storedAs === undefined)
   @IsUrl({ require_protocol: true })
   url?: string;
 
   @ApiPropertyOptional({ description: 'Base64 file content; required without url.' })
-  @ValidateIf((o: EmailAttachmentDto) => o.url === undefined)
+  @ValidateIf((o: EmailAttachmentDto) => o.url === undefined && o.storedAs === undefined)
   @IsBase64()
   content?: string;
+
+  /**
+   * Set by the gateway, never by callers: where it stored the decoded content (messages cannot
+   * carry megabytes), as `<accountId>/<trackingId>/<index>` in the blob store.
+   */
+  @ApiHideProperty()
+  @IsOptional()
+  @IsString()
+  storedAs?: string;
 
   @ApiPropertyOptional()
   @IsOptional()
