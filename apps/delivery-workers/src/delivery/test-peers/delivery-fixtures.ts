@@ -1,7 +1,7 @@
 import { createECDH, createPublicKey, ECDH, randomBytes, randomInt, verify } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer as createHttpServer, IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { createServer as createHttpsServer, ServerOptions } from 'node:https';
+import { createServer as createHttpsServer, Server, ServerOptions } from 'node:https';
 import { AddressInfo } from 'node:net';
 import { decrypt } from 'http_ece';
 import { ConsumerMessages, JSONCodec, MsgHdrs, NatsConnection } from 'nats';
@@ -153,7 +153,7 @@ export interface BrowserSubscription {
 export class WebPushService {
   readonly received: ReceivedPush[] = [];
   private readonly answers = new Map<string, { status: number; body: string }>();
-  private readonly server;
+  private readonly server: Server;
 
   private constructor(tls: ServerOptions) {
     this.server = createHttpsServer(tls, (request, response) => {
