@@ -53,10 +53,14 @@ export class DeliveryUsageConsumer {
     await this.limits.apply(accounts, new Map(current.map((t) => [t.accountId, t.cost])));
   }
 
+  /**
+   * A message costs once its provider took it (`sent`): SMTP never reports delivery, and an
+   * SMS costs its segments whether or not the handset confirms.
+   */
   private isBillableDelivery(event: EventEnvelope): boolean {
     const { status, channel, at } = event.data;
     return (
-      status === 'delivered' &&
+      status === 'sent' &&
       typeof channel === 'string' &&
       channel in this.prices &&
       typeof at === 'string'

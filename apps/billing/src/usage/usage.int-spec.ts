@@ -47,7 +47,7 @@ describe('usage metering and auto-upgrade', () => {
     channel: string,
     id = newTimeOrderedId(),
   ): EventEnvelope<object> {
-    const kind = deliveryEventKind(channel as 'inapp', 'delivered');
+    const kind = deliveryEventKind(channel as 'inapp', 'sent');
     return {
       id: `${id}:${kind}`,
       kind,
@@ -55,7 +55,7 @@ describe('usage metering and auto-upgrade', () => {
       accountId: account.accountId,
       envId: newTimeOrderedId(),
       occurredAt: new Date().toISOString(),
-      data: { channel, status: 'delivered', at: new Date().toISOString(), after: 10 },
+      data: { channel, status: 'sent', at: new Date().toISOString(), after: 10 },
     };
   }
 
