@@ -91,7 +91,9 @@ describe('delivery over real protocols, end to end', () => {
     expect((await fetch(`${suite.system.baseUrl}/track/click/forged.token`)).status).toBe(404);
 
     const unsubscribe = /href="([^"]*\/track\/unsubscribe\/[^"]+)"/.exec(html)?.[1];
-    expect(mail.mail.headers.get('list-unsubscribe')).toContain('/track/unsubscribe/');
+    expect(
+      mail.mail.headerLines.find((header) => header.key === 'list-unsubscribe')?.line,
+    ).toContain('/track/unsubscribe/');
     const oneClick = await fetch(onGateway(unsubscribe!), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -142,12 +144,23 @@ describe('delivery over real protocols, end to end', () => {
     const status = { MessageSid: sid, MessageStatus: 'delivered', To: number };
     expect((await post('/webhooks/twilio/sms-status', status)).status).toBe(403);
     expect(
-      (await post('/webhooks/twilio/sms-status', status, twilioSignature(gatewayUrl('/webhooks/twilio/sms-status'), status)))
-        .status,
+      (
+        await post(
+          '/webhooks/twilio/sms-status',
+          status,
+          twilioSignature(gatewayUrl('/webhooks/twilio/sms-status'), status),
+        )
+      ).status,
     ).toBe(200);
     await logOf(trackingId, (log) => 'sms_delivered_at' in log);
 
-    const stop = { MessageSid: 'SMinbound1', From: number, To: '+15550001111', Body: 'STOP', NumMedia: '0' };
+    const stop = {
+      MessageSid: 'SMinbound1',
+      From: number,
+      To: '+15550001111',
+      Body: 'STOP',
+      NumMedia: '0',
+    };
     const inbound = await post(
       '/webhooks/twilio/sms-inbound',
       stop,
@@ -190,7 +203,10 @@ describe('delivery over real protocols, end to end', () => {
     await api.call('DELETE', '/settings/push/fcm');
     expect((await api.call('GET', '/settings/push/fcm')).body).toEqual({ configured: false });
 
-    const metadata = await api.call<{ userAccountMetadata: Json }>('GET', '/users/account-metadata');
+    const metadata = await api.call<{ userAccountMetadata: Json }>(
+      'GET',
+      '/users/account-metadata',
+    );
     expect(metadata.body.userAccountMetadata).toMatchObject({ hasWebPushEnabled: true });
     expect(String(metadata.body.userAccountMetadata['environmentVapidPublicKey'])).toMatch(
       /^[A-Za-z0-9_-]{87}$/,
@@ -205,7 +221,9 @@ describe('delivery over real protocols, end to end', () => {
       email: { subject: `Report ${bytes}`, html: '<p>attached</p>' },
       options: {
         email: {
-          attachments: [{ filename: 'report.bin', content: Buffer.alloc(bytes, 7).toString('base64') }],
+          attachments: [
+            { filename: 'report.bin', content: Buffer.alloc(bytes, 7).toString('base64') },
+          ],
         },
       },
     });

@@ -8,3 +8,5 @@ export * from './otlp-receiver';
 export * from './running-system';
 export * from './system-for-suite';
 export * from './loopback-tls';
+export * from './peers/fake-twilio';
+export * from './peers/smtp-peer';

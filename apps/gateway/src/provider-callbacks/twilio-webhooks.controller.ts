@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import {
   ForbiddenError,
@@ -27,6 +27,7 @@ export class TwilioWebhooksController {
   ) {}
 
   @Post(':kind')
+  @HttpCode(200)
   async receive(
     @Param('kind') kind: string,
     @Body() body: unknown,

@@ -1,0 +1,64 @@
+import { AddressInfo } from 'node:net';
+import { ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** A message the peer accepted: the parsed email and its SMTP envelope. */
+export interface ReceivedEmail {
+  mail: ParsedMail;
+  envelope: { from: string; to: string[] };
+}
+
+/** A real SMTP server on loopback, without TLS or authentication, recording what it accepts. */
+export class SmtpPeer {
+  readonly received: ReceivedEmail[] = [];
+  /** Replies the peer gives to RCPT TO for an address instead of accepting it. */
+  private readonly recipientReplies = new Map<string, { code: number; text: string }>();
+  private readonly server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    size: 64 * 1024 * 1024,
+    onRcptTo: (address, _session, callback) => {
+      const reply = this.recipientReplies.get(address.address.toLowerCase());
+      if (!reply) return callback();
+      callback(Object.assign(new Error(reply.text), { responseCode: reply.code }));
+    },
+    onData: (stream, session, callback) => {
+      simpleParser(stream)
+        .then((mail) => {
+          this.received.push({
+            mail,
+            envelope: {
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((recipient) => recipient.address),
+            },
+          });
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+
+  static async start(): Promise<SmtpPeer> {
+    const peer = new SmtpPeer();
+    await new Promise<void>((resolve, reject) => {
+      peer.server.once('error', reject);
+      peer.server.listen(0, '127.0.0.1', resolve);
+    });
+    return peer;
+  }
+
+  get url(): string {
+    const { port } = this.server.server.address() as AddressInfo;
+    return `smtp://127.0.0.1:${port}`;
+  }
+
+  replyToRecipient(address: string, code: number, text: string): void {
+    this.recipientReplies.set(address.toLowerCase(), { code, text });
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
