@@ -73,7 +73,7 @@ function boundaries({ inSpecs }) {
   ];
 }
 
-const specs = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'];
+const specs = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test-peers/**/*.ts'];
 
 export default [
   {

@@ -71,6 +71,11 @@ export class OutboundGuard {
     return this.agent.close();
   }
 
+  /** Closes pooled connections when the Nest application holding the guard shuts down. */
+  onModuleDestroy(): Promise<void> {
+    return this.close();
+  }
+
   private parse(url: string): URL {
     let target: URL;
     try {

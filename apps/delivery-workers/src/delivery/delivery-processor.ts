@@ -137,6 +137,7 @@ export class DeliveryProcessor {
           details: {
             userId: job.recipient.id,
             notificationId: job.notificationId,
+            receivedAt: job.receivedAt,
             ...outcome.details,
           },
         });

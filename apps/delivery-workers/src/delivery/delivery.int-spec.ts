@@ -5,13 +5,11 @@ import {
   Consumers,
   deadLetterSubject,
   Jobs,
-  JobDefinition,
   RemoveDeadAddressRequest,
   Requests,
   StreamName,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
-import { OutboundGuard } from '@clarion/outbound';
 import {
   bootService,
   createTestDatabase,
@@ -21,38 +19,37 @@ import {
   loopbackTls,
   TestDatabase,
   testEnv,
+  twilioError,
 } from '@clarion/testing';
 import { connect, NatsConnection } from 'nats';
 import { DeliveryWorkersEnv } from '../delivery-workers.env';
 import { DeliveryWorkersModule } from '../delivery-workers.module';
-import { EmailProvider } from '../email/email-channel';
-import { SmtpEmailAdapter } from '../email/smtp-email.adapter';
-import { SmtpPeer } from '../email/test-peers/smtp-peer';
-import { ApnsPeer, startApnsPeer } from '../mobile-push/test-peers/apns-peer';
-import { FcmPeer, rpcError, startFcmPeer } from '../mobile-push/test-peers/fcm-peer';
-import { GoogleOAuthPeer, startGoogleOAuthPeer } from '../mobile-push/test-peers/google-oauth-peer';
+import { rpcError } from '../mobile-push/test-peers/fcm-peer';
+import { pushTokenOf } from '../mobile-push/test-peers/mobile-push-fixtures';
 import {
-  apnsKeyOf,
-  pushTokenOf,
-  serviceAccountOf,
-} from '../mobile-push/test-peers/mobile-push-fixtures';
-import { FakeTwilio, twilioError } from '../twilio/test-peers/fake-twilio';
-import { EMAIL_PROVIDER } from './delivery.tokens';
-import {
+  acknowledgedUpTo,
+  BrowserSubscription,
+  closeProviderPeers,
   decryptedPush,
   deliveryJobOf,
+  emailsTo,
+  messagesTo,
   NatsStandIn,
   newTenant,
-  SlackPeer,
+  ProviderPeers,
+  providerSettingsOf,
+  publishJob,
+  savePushCredentials,
+  startProviderPeers,
   StreamLog,
   Tenant,
+  TWILIO_FROM as FROM,
+  twilioSettingsOf,
   uniqueEmail,
   uniqueNumber,
   vapidClaimsOf,
-  WebPushService,
 } from './test-peers/delivery-fixtures';
 
-const FROM = '+15550001000';
 const PUBLIC_URL = 'https://clarion.test';
 const REMOVE_DEAD_ADDRESS = Requests.removeDeadAddress.subject;
 
@@ -63,53 +60,26 @@ const REMOVE_DEAD_ADDRESS = Requests.removeDeadAddress.subject;
 describe('delivery through the provider adapters', () => {
   const namespaceA = createTestNamespace();
   const namespaceB = createTestNamespace();
-  const serviceAccount = serviceAccountOf();
-  const apnsKey = apnsKeyOf();
   let db: TestDatabase;
   let nats: NatsConnection;
+  let peers: ProviderPeers;
   let appA: INestApplicationContext;
   let appB: INestApplicationContext;
   let eventsA: StreamLog;
   let eventsB: StreamLog;
   let deadLettersB: StreamLog;
   let standIn: NatsStandIn;
-  let smtp: SmtpPeer;
-  let twilio: FakeTwilio;
-  let downTwilio: FakeTwilio;
-  let oauth: GoogleOAuthPeer;
-  let fcm: FcmPeer;
-  let apns: ApnsPeer;
-  let pushService: WebPushService;
-  let slack: SlackPeer;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    nats = await connect({ servers: process.env['NATS_URL'] });
-    [smtp, twilio, downTwilio, oauth, apns, pushService, slack] = await Promise.all([
-      SmtpPeer.start(),
-      FakeTwilio.start(`AC${randomBytes(16).toString('hex')}`, 'twilio-token'),
-      FakeTwilio.start(`AC${randomBytes(16).toString('hex')}`, 'twilio-token'),
-      startGoogleOAuthPeer({
-        clientEmail: serviceAccount.credentials.clientEmail,
-        publicKey: serviceAccount.publicKey,
-      }),
-      startApnsPeer(loopbackTls(), { ...apnsKey.credentials, publicKey: apnsKey.publicKey }),
-      WebPushService.start(loopbackTls()),
-      SlackPeer.start(),
+    [db, nats, peers] = await Promise.all([
+      createTestDatabase(),
+      connect({ servers: process.env['NATS_URL'] }),
+      startProviderPeers(loopbackTls()),
     ]);
-    fcm = await startFcmPeer((accessToken) => oauth.isGranted(accessToken));
     standIn = new NatsStandIn(nats, namespaceA, [REMOVE_DEAD_ADDRESS]);
-    appA = await boot(namespaceA, {
-      SMTP_URL: smtp.url,
-      ...twilioSettings(twilio),
-      FCM_BASE_URL: fcm.baseUrl,
-      GOOGLE_OAUTH_TOKEN_URL: oauth.tokenUrl,
-      APNS_HOST: apns.origin,
-      SLACK_API_URL: slack.apiUrl,
-      OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8',
-    });
+    appA = await boot(namespaceA, providerSettingsOf(peers));
     appB = await boot(namespaceB, {
-      ...twilioSettings(downTwilio),
+      ...twilioSettingsOf(peers.downTwilio),
       DELIVERY_RETRY_FOR_SECONDS: '2',
     });
     [eventsA, eventsB, deadLettersB] = await Promise.all([
@@ -121,13 +91,10 @@ describe('delivery through the provider adapters', () => {
 
   afterAll(async () => {
     await Promise.all([eventsA, eventsB, deadLettersB].map((log) => log?.close()));
-    // Pooled SMTP connections and the guard's keep-alive sockets would outlive the app.
-    await (appA?.get<EmailProvider>(EMAIL_PROVIDER) as SmtpEmailAdapter | undefined)?.close();
-    await Promise.all([appA, appB].map((app) => app?.get(OutboundGuard).close()));
+    // The module leaves the SMTP pool and the guard's keep-alive sockets open on shutdown.
     await Promise.all([appA, appB].map((app) => app?.close()));
     await nats?.close();
-    const peers = [smtp, twilio, downTwilio, oauth, fcm, apns, pushService, slack];
-    await Promise.all(peers.map((peer) => peer?.close()));
+    await closeProviderPeers(peers);
     await Promise.all([dropTestNamespace(namespaceA), dropTestNamespace(namespaceB)]);
     await db?.drop();
   });
@@ -144,49 +111,26 @@ describe('delivery through the provider adapters', () => {
     return app;
   }
 
-  function twilioSettings(fake: FakeTwilio): Record<string, string> {
-    return {
-      TWILIO_BASE_URL: fake.baseUrl,
-      TWILIO_ACCOUNT_SID: fake.accountSid,
-      TWILIO_AUTH_TOKEN: fake.authToken,
-      TWILIO_FROM_NUMBER: FROM,
-    };
-  }
-
-  function publish<T extends { trackingId: string }>(
-    app: INestApplicationContext,
-    definition: JobDefinition<T>,
-    job: T,
-    msgId = job.trackingId,
-  ) {
-    return app.get(MessagingClient).publishJob(definition, job, { msgId });
-  }
-
   const eventOf = (log: StreamLog, trackingId: string, kind: string, timeoutMs = 10_000) =>
     eventually(() => log.first(trackingId, kind), { timeoutMs });
-  const messagesTo = (fake: FakeTwilio, number: string) =>
-    fake.requestsTo('Messages.json').filter((request) => request.form.get('To') === number);
+  const removals = () => standIn.requestsTo<RemoveDeadAddressRequest>(REMOVE_DEAD_ADDRESS);
   /** Only to show that something did NOT happen. */
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  const attemptOf = async (trackingId: string) =>
-    (
-      await db.query(`SELECT * FROM delivery.delivery_attempts WHERE tracking_id = $1`, [
-        trackingId,
-      ])
-    )[0];
+  const attemptOf = async (trackingId: string) => {
+    const sql = `SELECT * FROM delivery.delivery_attempts WHERE tracking_id = $1`;
+    return (await db.query(sql, [trackingId]))[0];
+  };
 
   describe('email', () => {
     it('sends through SMTP once, however often the job is delivered', async () => {
       const email = uniqueEmail();
       const content = { subject: 'Welcome aboard', html: '<p>Hello Ada</p>' };
       const job = deliveryJobOf(Channel.EMAIL, newTenant(), { email }, content);
-      await publish(appA, Jobs.emailDelivery, job);
+      await publishJob(appA, Jobs.emailDelivery, job);
 
       const sent = await eventOf(eventsA, job.trackingId, 'delivery.email.sent');
-      const emailsTo = () =>
-        smtp.received.filter((received) => received.envelope.to.includes(email));
-      expect(emailsTo()).toHaveLength(1);
-      const { mail } = emailsTo()[0]!;
+      expect(emailsTo(peers.smtp, email)).toHaveLength(1);
+      const { mail } = emailsTo(peers.smtp, email)[0]!;
       expect(mail.subject).toBe('Welcome aboard');
       expect(mail.headers.get('x-clarion-tracking-id')).toBe(job.trackingId);
       expect(sent.data).toMatchObject({
@@ -198,20 +142,13 @@ describe('delivery through the provider adapters', () => {
       });
 
       // A redelivery (same job, another message): the attempt record says sent, nothing goes out.
-      const again = await publish(appA, Jobs.emailDelivery, job, `${job.trackingId}:again`);
+      const again = await publishJob(appA, Jobs.emailDelivery, job, `${job.trackingId}:again`);
       expect(again.duplicate).toBe(false);
-      const manager = await nats.jetstreamManager();
-      await eventually(async () => {
-        const info = await manager.consumers.info(
-          `${namespaceA}_DELIVERY`,
-          Consumers.deliveryWorkersEmail,
-        );
-        return info.ack_floor.stream_seq >= again.seq && info.num_ack_pending === 0
-          ? true
-          : undefined;
-      });
+      await eventually(() =>
+        acknowledgedUpTo(nats, `${namespaceA}_DELIVERY`, Consumers.deliveryWorkersEmail, again.seq),
+      );
       await pause(500);
-      expect(emailsTo()).toHaveLength(1);
+      expect(emailsTo(peers.smtp, email)).toHaveLength(1);
       expect(eventsA.eventsOf(job.trackingId, 'delivery.email.sent')).toHaveLength(1);
     });
 
@@ -219,7 +156,7 @@ describe('delivery through the provider adapters', () => {
       const email = uniqueEmail();
       const content = { subject: 'Sandboxed', html: '<p>Hi</p>' };
       const job = deliveryJobOf(Channel.EMAIL, newTenant(), { email }, content);
-      await publish(appB, Jobs.emailDelivery, job);
+      await publishJob(appB, Jobs.emailDelivery, job);
 
       const sent = await eventOf(eventsB, job.trackingId, 'delivery.email.sent');
       expect(sent.data.fields).toEqual({
@@ -230,7 +167,7 @@ describe('delivery through the provider adapters', () => {
         provider_message_id: `sandbox-${job.trackingId}`,
         details: { sandbox: { to: email, content } },
       });
-      expect(smtp.received.some((received) => received.envelope.to.includes(email))).toBe(false);
+      expect(emailsTo(peers.smtp, email)).toEqual([]);
     });
   });
 
@@ -241,10 +178,10 @@ describe('delivery through the provider adapters', () => {
     it('texts through Twilio with the status callback of the gateway', async () => {
       const number = uniqueNumber();
       const job = smsJob(number, 'Your code is 1234');
-      await publish(appA, Jobs.smsDelivery, job);
+      await publishJob(appA, Jobs.smsDelivery, job);
 
       const sent = await eventOf(eventsA, job.trackingId, 'delivery.sms.sent');
-      const requests = messagesTo(twilio, number);
+      const requests = messagesTo(peers.twilio, number);
       expect(requests).toHaveLength(1);
       expect(Object.fromEntries(requests[0]!.form)).toEqual({
         To: number,
@@ -264,46 +201,46 @@ describe('delivery through the provider adapters', () => {
 
     it('tries again after a Twilio 500 and sends the message once', async () => {
       const number = uniqueNumber();
-      twilio.replyNext({ status: 500, body: twilioError(20500, 'Internal Server Error', 500) });
+      peers.twilio.replyNext({ status: 500, body: twilioError(20500, 'Internal error', 500) });
       const job = smsJob(number, 'Second time lucky');
-      await publish(appA, Jobs.smsDelivery, job);
+      await publishJob(appA, Jobs.smsDelivery, job);
 
       await eventOf(eventsA, job.trackingId, 'delivery.sms.sent');
-      expect(messagesTo(twilio, number)).toHaveLength(2);
+      expect(messagesTo(peers.twilio, number)).toHaveLength(2);
       expect(await attemptOf(job.trackingId)).toMatchObject({ state: 'sent', attempts: 2 });
       await pause(300);
-      expect(messagesTo(twilio, number)).toHaveLength(2);
+      expect(messagesTo(peers.twilio, number)).toHaveLength(2);
       expect(eventsA.eventsOf(job.trackingId, 'delivery.sms.failed')).toHaveLength(0);
     });
 
     it('fails at once, without a retry, when Twilio rejects the number (21211)', async () => {
       const number = uniqueNumber();
       const invalid = `The 'To' number ${number} is not a valid phone number.`;
-      twilio.replyNext({ status: 400, body: twilioError(21211, invalid, 400) });
+      peers.twilio.replyNext({ status: 400, body: twilioError(21211, invalid, 400) });
       const job = smsJob(number, 'Nobody home');
-      await publish(appA, Jobs.smsDelivery, job);
+      await publishJob(appA, Jobs.smsDelivery, job);
 
       const failed = await eventOf(eventsA, job.trackingId, 'delivery.sms.failed');
       expect(failed.data).toMatchObject({ channel: 'sms', failedCode: '21211', internal: invalid });
       await pause(1_500); // longer than the first backoff (at most 1 s)
-      expect(messagesTo(twilio, number)).toHaveLength(1);
+      expect(messagesTo(peers.twilio, number)).toHaveLength(1);
       expect(eventsA.eventsOf(job.trackingId, 'delivery.sms.sent')).toHaveLength(0);
     });
 
     it('gives up once the retry window is over and dead-letters the job', async () => {
       const number = uniqueNumber();
       for (let i = 0; i < 30; i++) {
-        downTwilio.replyNext({ status: 503, body: twilioError(20503, 'Unavailable', 503) });
+        peers.downTwilio.replyNext({ status: 503, body: twilioError(20503, 'Unavailable', 503) });
       }
       const job = smsJob(number, 'Anyone there?');
-      await publish(appB, Jobs.smsDelivery, job);
+      await publishJob(appB, Jobs.smsDelivery, job);
 
       const failed = await eventOf(eventsB, job.trackingId, 'delivery.sms.failed', 15_000);
       expect(failed.data).toMatchObject({
         failedCode: 'Unknown',
         internal: expect.stringMatching(/^gave up after \d+ attempts: Twilio answered HTTP 503/),
       });
-      expect(messagesTo(downTwilio, number).length).toBeGreaterThanOrEqual(2);
+      expect(messagesTo(peers.downTwilio, number).length).toBeGreaterThanOrEqual(2);
       const subject = `${namespaceB}.${deadLetterSubject(StreamName.DELIVERY, Consumers.deliveryWorkersSms)}`;
       const letter = await eventually(() => deadLettersB.deadLetterOf(subject, job.trackingId));
       expect(letter.data).toEqual(job);
@@ -325,7 +262,7 @@ describe('delivery through the provider adapters', () => {
          VALUES ($1, 'sms', $2, $3, $4, $5, 'sending', now() - interval '1 hour')`,
         [job.trackingId, addressKey, tenant.accountId, tenant.envId, number],
       );
-      await publish(appA, Jobs.smsDelivery, job);
+      await publishJob(appA, Jobs.smsDelivery, job);
 
       const failed = await eventOf(eventsA, job.trackingId, 'delivery.sms.failed');
       expect(failed.data).toMatchObject({
@@ -338,80 +275,62 @@ describe('delivery through the provider adapters', () => {
         attempts: 2,
       });
       await pause(300);
-      expect(messagesTo(twilio, number)).toHaveLength(0);
+      expect(messagesTo(peers.twilio, number)).toHaveLength(0);
     });
   });
 
   describe('mobile push', () => {
-    async function savePushCredentials(tenant: Tenant): Promise<void> {
-      const { projectId, clientEmail, privateKey } = serviceAccount.credentials;
-      const messaging = appA.get(MessagingClient);
-      const fcmSettings = await messaging.request(Requests.saveFcmSettings, {
-        ...tenant,
-        serviceAccount: {
-          type: 'service_account',
-          project_id: projectId,
-          client_email: clientEmail,
-          private_key: privateKey,
-        },
-      });
-      expect(fcmSettings).toMatchObject({ configured: true, projectId, clientEmail });
-      const apnSettings = await messaging.request(Requests.saveApnSettings, {
-        ...tenant,
-        ...apnsKey.credentials,
-      });
-      expect(apnSettings).toMatchObject({ configured: true, teamId: 'TEAM123456' });
-    }
     const content = { title: 'Order shipped', message: 'It is on its way' };
+    const fcmRequestsFor = (token: string) =>
+      peers.fcm.received.filter((seen) => JSON.stringify(seen.body).includes(token));
 
     it('pushes through FCM and APNs with the credentials saved for the environment', async () => {
       const tenant = newTenant();
-      await savePushCredentials(tenant);
+      const messaging = appA.get(MessagingClient);
+      const [fcmSettings, apnSettings] = await savePushCredentials(messaging, tenant, peers);
+      expect(fcmSettings).toMatchObject({ configured: true, projectId: 'clarion-test' });
+      expect(apnSettings).toMatchObject({ configured: true, teamId: 'TEAM123456' });
       const fcmToken = `fcm-${randomBytes(8).toString('hex')}`;
       const apnToken = randomBytes(32).toString('hex');
       const pushTokens = [pushTokenOf('FCM', fcmToken), pushTokenOf('APN', apnToken)];
       const job = deliveryJobOf(Channel.PUSH, tenant, { pushTokens }, content);
-      await publish(appA, Jobs.mobilePushDelivery, job);
+      await publishJob(appA, Jobs.mobilePushDelivery, job);
 
       await eventOf(eventsA, job.trackingId, 'delivery.mobile_push.delivered');
       expect(eventsA.eventsOf(job.trackingId).map((event) => event.kind)).toEqual([
         'delivery.mobile_push.sent',
         'delivery.mobile_push.delivered',
       ]);
-      const toFcm = fcm.received.filter((seen) => JSON.stringify(seen.body).includes(fcmToken));
+      const toFcm = fcmRequestsFor(fcmToken);
       expect(toFcm).toHaveLength(1);
       expect(toFcm[0]).toMatchObject({
         projectId: 'clarion-test',
         body: { message: { token: fcmToken, notification: { title: content.title } } },
       });
-      const toApns = apns.received.filter((seen) => seen.deviceToken === apnToken);
+      const toApns = peers.apns.received.filter((seen) => seen.deviceToken === apnToken);
       expect(toApns).toHaveLength(1);
       expect(toApns[0]!.headers['apns-topic']).toBe('com.example.app');
       expect(toApns[0]!.payload).toMatchObject({
         aps: { alert: { title: content.title, body: content.message } },
       });
-      expect([...oauth.refusals, ...apns.refusals]).toEqual([]);
+      expect([...peers.oauth.refusals, ...peers.apns.refusals]).toEqual([]);
     });
 
     it('asks notifications to remove a token FCM calls UNREGISTERED', async () => {
       const tenant = newTenant();
-      await savePushCredentials(tenant);
+      await savePushCredentials(appA.get(MessagingClient), tenant, peers);
       const deadToken = `fcm-dead-${randomBytes(8).toString('hex')}`;
-      fcm.answerNextWith({
+      peers.fcm.answerNextWith({
         status: 404,
         body: rpcError(404, 'NOT_FOUND', 'Requested entity was not found.', 'UNREGISTERED'),
       });
       const pushTokens = [pushTokenOf('FCM', deadToken)];
       const job = deliveryJobOf(Channel.PUSH, tenant, { pushTokens }, content);
-      await publish(appA, Jobs.mobilePushDelivery, job);
+      await publishJob(appA, Jobs.mobilePushDelivery, job);
 
       const failed = await eventOf(eventsA, job.trackingId, 'delivery.mobile_push.failed');
       expect(failed.data).toMatchObject({ failedCode: 'INVALID_FCM_TOKEN' });
-      const removal = await eventually(() =>
-        standIn
-          .requestsTo<RemoveDeadAddressRequest>(REMOVE_DEAD_ADDRESS)
-          .find((request) => request.pushToken === deadToken),
-      );
+      const removal = await eventually(() => removals().find((r) => r.pushToken === deadToken));
       expect(removal).toEqual({ ...tenant, userId: job.recipient.id, pushToken: deadToken });
     });
 
@@ -419,19 +338,21 @@ describe('delivery through the provider adapters', () => {
       const token = `fcm-${randomBytes(8).toString('hex')}`;
       const pushTokens = [pushTokenOf('FCM', token)];
       const job = deliveryJobOf(Channel.PUSH, newTenant(), { pushTokens }, content);
-      await publish(appA, Jobs.mobilePushDelivery, job);
+      await publishJob(appA, Jobs.mobilePushDelivery, job);
 
       const failed = await eventOf(eventsA, job.trackingId, 'delivery.mobile_push.failed');
       expect(failed.data).toMatchObject({
         failedCode: 'NO_FCM_CONFIG',
         internal: expect.stringContaining('PUT /settings/push/fcm'),
       });
-      expect(fcm.received.some((seen) => JSON.stringify(seen.body).includes(token))).toBe(false);
+      expect(fcmRequestsFor(token)).toEqual([]);
     });
   });
 
   describe('web push', () => {
     const content = { title: 'New comment', message: 'Ada replied', url: 'https://app.test/c/1' };
+    const webPushJob = (tenant: Tenant, browser: BrowserSubscription) =>
+      deliveryJobOf(Channel.WEB_PUSH, tenant, { webPushTokens: [browser.token] }, content);
 
     it('encrypts the push for the browser and signs it with the environment key', async () => {
       const tenant = newTenant();
@@ -439,18 +360,13 @@ describe('delivery through the provider adapters', () => {
         .get(MessagingClient)
         .request(Requests.vapidPublicKey, tenant);
       expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
-      const browser = pushService.subscribe();
-      const job = deliveryJobOf(
-        Channel.WEB_PUSH,
-        tenant,
-        { webPushTokens: [browser.token] },
-        content,
-      );
-      await publish(appA, Jobs.webPushDelivery, job);
+      const browser = peers.pushService.subscribe();
+      const job = webPushJob(tenant, browser);
+      await publishJob(appA, Jobs.webPushDelivery, job);
 
       const delivered = await eventOf(eventsA, job.trackingId, 'delivery.web_push.delivered');
       expect(delivered.data.fields).toEqual({ token: browser.token.sub.endpoint });
-      const pushes = pushService.pushesTo(browser.token.sub.endpoint);
+      const pushes = peers.pushService.pushesTo(browser.token.sub.endpoint);
       expect(pushes).toHaveLength(1);
       expect(pushes[0]!.headers['content-encoding']).toBe('aes128gcm');
       expect(decryptedPush(pushes[0]!, browser)).toEqual({
@@ -458,30 +374,23 @@ describe('delivery through the provider adapters', () => {
         trackingId: job.trackingId,
       });
       expect(vapidClaimsOf(pushes[0]!.headers.authorization, publicKey)).toMatchObject({
-        aud: pushService.origin,
+        aud: peers.pushService.origin,
         sub: 'mailto:operator@clarion.localhost',
       });
     });
 
     it('asks notifications to remove a subscription the push service calls gone', async () => {
       const tenant = newTenant();
-      const browser = pushService.subscribe();
+      const browser = peers.pushService.subscribe();
       const endpoint = browser.token.sub.endpoint;
-      pushService.answerFor(endpoint, 410, 'push subscription has unsubscribed or expired.');
-      const job = deliveryJobOf(
-        Channel.WEB_PUSH,
-        tenant,
-        { webPushTokens: [browser.token] },
-        content,
-      );
-      await publish(appA, Jobs.webPushDelivery, job);
+      peers.pushService.answerFor(endpoint, 410, 'push subscription has unsubscribed or expired.');
+      const job = webPushJob(tenant, browser);
+      await publishJob(appA, Jobs.webPushDelivery, job);
 
       const failed = await eventOf(eventsA, job.trackingId, 'delivery.web_push.failed');
       expect(failed.data).toMatchObject({ failedCode: 'UNSUBSCIRBED_OR_EXPIRED' });
       const removal = await eventually(() =>
-        standIn
-          .requestsTo<RemoveDeadAddressRequest>(REMOVE_DEAD_ADDRESS)
-          .find((request) => request.webPushEndpoint === endpoint),
+        removals().find((r) => r.webPushEndpoint === endpoint),
       );
       expect(removal).toEqual({ ...tenant, userId: job.recipient.id, webPushEndpoint: endpoint });
     });
@@ -499,11 +408,11 @@ describe('delivery through the provider adapters', () => {
     it('posts to a channel found by name with the user token', async () => {
       const token = `xoxb-${randomBytes(8).toString('hex')}`;
       const job = slackJob('#general', token);
-      await publish(appA, Jobs.slackDelivery, job);
+      await publishJob(appA, Jobs.slackDelivery, job);
 
       const delivered = await eventOf(eventsA, job.trackingId, 'delivery.slack.delivered');
       expect(eventsA.first(job.trackingId, 'delivery.slack.sent')).toBeDefined();
-      const calls = slack.callsWith(token);
+      const calls = peers.slack.callsWith(token);
       expect(calls.map((call) => call.method)).toEqual(['conversations.list', 'chat.postMessage']);
       expect(calls[1]!.body).toEqual({ channel: 'C0GENERAL1', text: 'Deploy finished' });
       expect(delivered.data.fields).toEqual({
@@ -513,13 +422,13 @@ describe('delivery through the provider adapters', () => {
 
     it('fails with CHANNEL_NOT_FOUND when Slack does not know the channel', async () => {
       const token = `xoxb-${randomBytes(8).toString('hex')}`;
-      slack.failPostsTo('C0DELETED01', 'channel_not_found');
+      peers.slack.failPostsTo('C0DELETED01', 'channel_not_found');
       const job = slackJob('C0DELETED01', token);
-      await publish(appA, Jobs.slackDelivery, job);
+      await publishJob(appA, Jobs.slackDelivery, job);
 
       const failed = await eventOf(eventsA, job.trackingId, 'delivery.slack.failed');
       expect(failed.data).toMatchObject({ failedCode: 'CHANNEL_NOT_FOUND' });
-      expect(slack.callsWith(token).map((call) => call.method)).toEqual(['chat.postMessage']);
+      expect(peers.slack.callsWith(token).map((call) => call.method)).toEqual(['chat.postMessage']);
     });
   });
 });

@@ -1,10 +1,9 @@
 import { AddressObject, ParsedMail } from 'mailparser';
 import { verifyTrackingToken } from '@clarion/contracts';
-import { eventually, freePort } from '@clarion/testing';
+import { eventually, freePort, SmtpPeer } from '@clarion/testing';
 import { SmtpEmailAdapter } from './smtp-email.adapter';
 import { emailConfigOf, emailJobOf } from './test-peers/email-fixtures';
 import { HttpFilePeer } from './test-peers/http-file-peer';
-import { SmtpPeer } from './test-peers/smtp-peer';
 
 const plainFetch = (url: string, init?: RequestInit) => fetch(url, init);
 const ctx = { idempotencyKey: 'trk-1:EMAIL:ada@example.org', attempt: 1 };

@@ -71,6 +71,11 @@ export class SmtpEmailAdapter {
     this.transport.close();
     return Promise.resolve();
   }
+
+  /** Nest calls this at shutdown: pooled SMTP connections must not keep the process alive. */
+  onModuleDestroy(): Promise<void> {
+    return this.close();
+  }
 }
 
 function missingPartOf(job: EmailDeliveryJob): FailedOutcome | undefined {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SendSmsContentDto, SmsDeliveryJob } from '@clarion/contracts';
 import { OutboundGuard } from '@clarion/outbound';
 import { ChannelDelivery, DeliveryAddress } from '../delivery/channel-delivery';
+import { toE164 } from '../twilio/phone-number';
 import { SMS_PROVIDER } from '../delivery/delivery.tokens';
 import { AttemptContext, ProviderOutcome } from '../delivery/provider-outcome';
 
@@ -23,7 +24,9 @@ export class SmsChannel implements ChannelDelivery<SendSmsContentDto> {
   ) {}
 
   addressesOf(job: SmsDeliveryJob): DeliveryAddress[] {
-    return job.recipient.number ? [{ address: job.recipient.number }] : [];
+    const { number } = job.recipient;
+    // Keyed as Twilio writes numbers (E.164), so inbound texts and STOP find the attempt.
+    return number ? [{ address: toE164(number) ?? number }] : [];
   }
 
   providerOf(): string {

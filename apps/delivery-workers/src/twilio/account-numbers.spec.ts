@@ -1,5 +1,5 @@
 import { AccountNumbers } from './account-numbers';
-import { FakeTwilio } from './test-peers/fake-twilio';
+import { FakeTwilio } from '@clarion/testing';
 import { TwilioClient } from './twilio-client';
 
 describe(AccountNumbers.name, () => {

@@ -1,7 +1,7 @@
 import { CallDeliveryJob, Channel, SendSmsContentDto, SmsDeliveryJob } from '@clarion/contracts';
 import { AttemptContext } from '../delivery/provider-outcome';
 import { AccountNumbers } from './account-numbers';
-import { FakeTwilio } from './test-peers/fake-twilio';
+import { FakeTwilio } from '@clarion/testing';
 import { TwilioCallAdapter } from './twilio-call.adapter';
 import { TwilioClient } from './twilio-client';
 import { TwilioConfig } from './twilio-config';

@@ -117,7 +117,8 @@ export class UsersRepository {
        RETURNING env_id, id, email, number, push_tokens, web_push_tokens, timezone,
                  slack_channel, slack_token, email_suppression,
                  (SELECT o.keyword FROM notifications.sms_opt_outs o
-                   WHERE o.env_id = u.env_id AND o.number = u.number) AS sms_opt_out`,
+                   WHERE o.env_id = u.env_id
+                     AND o.number = regexp_replace(u.number, '[[:space:].()-]', '', 'g')) AS sms_opt_out`,
       params,
     );
     return stored.map(toStoredRecipient);

@@ -4,16 +4,155 @@ import { createServer as createHttpServer, IncomingHttpHeaders, IncomingMessage 
 import { createServer as createHttpsServer, Server, ServerOptions } from 'node:https';
 import { AddressInfo } from 'node:net';
 import { decrypt } from 'http_ece';
-import { ConsumerMessages, JSONCodec, MsgHdrs, NatsConnection } from 'nats';
+import { INestApplicationContext } from '@nestjs/common';
+import { ConsumerMessages, JSONCodec, MsgHdrs, NatsConnection, PubAck } from 'nats';
 import {
   Channel,
   DeliveryEventData,
   DeliveryJob,
   DeliveryRecipient,
   EventEnvelope,
+  JobDefinition,
   newTimeOrderedId,
+  PushSettingsResponseDto,
+  Requests,
   WebPushTokenDto,
 } from '@clarion/contracts';
+import { MessagingClient } from '@clarion/messaging';
+import { FakeTwilio, ReceivedEmail, ReceivedTwilioRequest, SmtpPeer } from '@clarion/testing';
+import { ApnsPeer, startApnsPeer } from '../../mobile-push/test-peers/apns-peer';
+import { FcmPeer, startFcmPeer } from '../../mobile-push/test-peers/fcm-peer';
+import {
+  GoogleOAuthPeer,
+  startGoogleOAuthPeer,
+} from '../../mobile-push/test-peers/google-oauth-peer';
+import { apnsKeyOf, serviceAccountOf } from '../../mobile-push/test-peers/mobile-push-fixtures';
+
+/** The sender number the tests configure for Twilio. */
+export const TWILIO_FROM = '+15550001000';
+
+/** Every loopback provider peer: app A's, and `downTwilio` for an app whose Twilio is down. */
+export interface ProviderPeers {
+  smtp: SmtpPeer;
+  twilio: FakeTwilio;
+  downTwilio: FakeTwilio;
+  oauth: GoogleOAuthPeer;
+  fcm: FcmPeer;
+  apns: ApnsPeer;
+  pushService: WebPushService;
+  slack: SlackPeer;
+  /** The Google service account the OAuth peer grants tokens to. */
+  serviceAccount: ReturnType<typeof serviceAccountOf>;
+  /** The APNs key (.p8) the APNs peer checks provider tokens with. */
+  apnsKey: ReturnType<typeof apnsKeyOf>;
+}
+
+export async function startProviderPeers(tls: {
+  cert: Buffer;
+  key: Buffer;
+  ca: Buffer;
+}): Promise<ProviderPeers> {
+  const serviceAccount = serviceAccountOf();
+  const apnsKey = apnsKeyOf();
+  const [smtp, twilio, downTwilio, oauth, apns, pushService, slack] = await Promise.all([
+    SmtpPeer.start(),
+    FakeTwilio.start(`AC${randomBytes(16).toString('hex')}`, 'twilio-token'),
+    FakeTwilio.start(`AC${randomBytes(16).toString('hex')}`, 'twilio-token'),
+    startGoogleOAuthPeer({
+      clientEmail: serviceAccount.credentials.clientEmail,
+      publicKey: serviceAccount.publicKey,
+    }),
+    startApnsPeer(tls, { ...apnsKey.credentials, publicKey: apnsKey.publicKey }),
+    WebPushService.start(tls),
+    SlackPeer.start(),
+  ]);
+  const fcm = await startFcmPeer((accessToken) => oauth.isGranted(accessToken));
+  const peers = { smtp, twilio, downTwilio, oauth, fcm, apns, pushService, slack };
+  return { ...peers, serviceAccount, apnsKey };
+}
+
+export async function closeProviderPeers(peers: ProviderPeers | undefined): Promise<void> {
+  if (!peers) return;
+  const { smtp, twilio, downTwilio, oauth, fcm, apns, pushService, slack } = peers;
+  const all = [smtp, twilio, downTwilio, oauth, fcm, apns, pushService, slack];
+  await Promise.all(all.map((peer) => peer.close()));
+}
+
+/** The settings that point an app at the peers (every provider configured). */
+export function providerSettingsOf(peers: ProviderPeers): Record<string, string> {
+  return {
+    SMTP_URL: peers.smtp.url,
+    ...twilioSettingsOf(peers.twilio),
+    FCM_BASE_URL: peers.fcm.baseUrl,
+    GOOGLE_OAUTH_TOKEN_URL: peers.oauth.tokenUrl,
+    APNS_HOST: peers.apns.origin,
+    SLACK_API_URL: peers.slack.apiUrl,
+    OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8',
+  };
+}
+
+export function twilioSettingsOf(fake: FakeTwilio): Record<string, string> {
+  return {
+    TWILIO_BASE_URL: fake.baseUrl,
+    TWILIO_ACCOUNT_SID: fake.accountSid,
+    TWILIO_AUTH_TOKEN: fake.authToken,
+    TWILIO_FROM_NUMBER: TWILIO_FROM,
+  };
+}
+
+/** The emails the SMTP peer accepted for one recipient. */
+export function emailsTo(smtp: SmtpPeer, email: string): ReceivedEmail[] {
+  return smtp.received.filter((received) => received.envelope.to.includes(email));
+}
+
+/** Publishes a job through the app's own messaging client (msgId: the trackingId by default). */
+export function publishJob<T extends { trackingId: string }>(
+  app: INestApplicationContext,
+  definition: JobDefinition<T>,
+  job: T,
+  msgId = job.trackingId,
+): Promise<PubAck> {
+  return app.get(MessagingClient).publishJob(definition, job, { msgId });
+}
+
+/** The Messages.json requests the fake received for one recipient number. */
+export function messagesTo(fake: FakeTwilio, number: string): ReceivedTwilioRequest[] {
+  return fake.requestsTo('Messages.json').filter((request) => request.form.get('To') === number);
+}
+
+/** Saves the peers' FCM service account and APNs key for an environment, as the gateway does. */
+export async function savePushCredentials(
+  messaging: MessagingClient,
+  tenant: Tenant,
+  { serviceAccount, apnsKey }: ProviderPeers,
+): Promise<PushSettingsResponseDto[]> {
+  const { projectId, clientEmail, privateKey } = serviceAccount.credentials;
+  const fcm = await messaging.request(Requests.saveFcmSettings, {
+    ...tenant,
+    serviceAccount: {
+      type: 'service_account',
+      project_id: projectId,
+      client_email: clientEmail,
+      private_key: privateKey,
+    },
+  });
+  const apn = await messaging.request(Requests.saveApnSettings, {
+    ...tenant,
+    ...apnsKey.credentials,
+  });
+  return [fcm, apn];
+}
+
+/** True once a durable consumer acknowledged everything up to `seq`, else undefined. */
+export async function acknowledgedUpTo(
+  nats: NatsConnection,
+  stream: string,
+  durable: string,
+  seq: number,
+): Promise<true | undefined> {
+  const info = await (await nats.jetstreamManager()).consumers.info(stream, durable);
+  return info.ack_floor.stream_seq >= seq && info.num_ack_pending === 0 ? true : undefined;
+}
 
 /** One message of a followed stream. */
 export interface StreamEntry {
