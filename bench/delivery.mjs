@@ -53,7 +53,9 @@ function startProvider() {
       setTimeout(() => {
         acceptedAt.push(performance.now());
         response.writeHead(201, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ sid: `SM${randomUUID().replace(/-/g, '')}`, status: 'queued' }));
+        response.end(
+          JSON.stringify({ sid: `SM${randomUUID().replace(/-/g, '')}`, status: 'queued' }),
+        );
       }, latencyMs);
     });
   });
@@ -64,26 +66,22 @@ function startProvider() {
 }
 
 function startWorkers(providerPort) {
-  const child = spawn(
-    process.execPath,
-    [join(root, 'dist/apps/delivery-workers/src/main.js')],
-    {
-      env: {
-        ...process.env,
-        NATS_URL: natsUrl,
-        DATABASE_URL: databaseUrl,
-        CLARION_NAMESPACE: namespace,
-        HEALTH_PORT: '0',
-        LOG_LEVEL: 'warn',
-        TWILIO_BASE_URL: `http://127.0.0.1:${providerPort}`,
-        TWILIO_ACCOUNT_SID: 'ACbench',
-        TWILIO_AUTH_TOKEN: 'bench',
-        TWILIO_FROM_NUMBER: '+15550000000',
-        DELIVERY_CONCURRENCY: `sms=${inFlight}`,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  const child = spawn(process.execPath, [join(root, 'dist/apps/delivery-workers/src/main.js')], {
+    env: {
+      ...process.env,
+      NATS_URL: natsUrl,
+      DATABASE_URL: databaseUrl,
+      CLARION_NAMESPACE: namespace,
+      HEALTH_PORT: '0',
+      LOG_LEVEL: 'warn',
+      TWILIO_BASE_URL: `http://127.0.0.1:${providerPort}`,
+      TWILIO_ACCOUNT_SID: 'ACbench',
+      TWILIO_AUTH_TOKEN: 'bench',
+      TWILIO_FROM_NUMBER: '+15550000000',
+      DELIVERY_CONCURRENCY: `sms=${inFlight}`,
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   return child;
 }
 
