@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { AccountResponseDto } from '@clarion/contracts';
 import { eventually, runSystemForSuite } from '@clarion/testing';
 import { ApiClient } from './api-client';
@@ -128,6 +129,27 @@ describe('tenant isolation', () => {
       (await a.api.call<{ preferences: Json[] }>('GET', '/users/shared-id/preferences')).body
         .preferences,
     ).toHaveLength(1);
+  });
+
+  it("delivery settings: B never sees or removes A's push credentials, and gets its own VAPID key", async () => {
+    const apn = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
+    const saved = await a.api.call('PUT', '/settings/push/apn', {
+      teamId: 'TEAMAAAAAA',
+      keyId: 'KEYAAAAAAA',
+      bundleId: 'com.tenant.a',
+      privateKey: apn.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    });
+    expect(saved.body).toMatchObject({ configured: true, bundleId: 'com.tenant.a' });
+    expect((await b.api.call('GET', '/settings/push/apn')).body).toEqual({ configured: false });
+    await b.api.call('DELETE', '/settings/push/apn');
+    expect((await a.api.call('GET', '/settings/push/apn')).body).toMatchObject({
+      configured: true,
+      teamId: 'TEAMAAAAAA',
+    });
+    const keyOf = async (api: ApiClient) =>
+      (await api.call<{ userAccountMetadata: Json }>('GET', '/users/account-metadata')).body
+        .userAccountMetadata['environmentVapidPublicKey'];
+    expect(await keyOf(a.api)).not.toEqual(await keyOf(b.api));
   });
 
   it("logs: B's lookup of A's trackingId finds no record", async () => {
