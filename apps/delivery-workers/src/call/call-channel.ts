@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CallDeliveryJob, SendCallContentDto } from '@clarion/contracts';
 import { ChannelDelivery, DeliveryAddress } from '../delivery/channel-delivery';
-import { toE164 } from '../twilio/phone-number';
+import { phoneAddressesOf } from '../twilio/phone-number';
 import { CALL_PROVIDER } from '../delivery/delivery.tokens';
 import { AttemptContext, ProviderOutcome } from '../delivery/provider-outcome';
 
@@ -20,9 +20,7 @@ export class CallChannel implements ChannelDelivery<SendCallContentDto> {
   constructor(@Inject(CALL_PROVIDER) private readonly sender: CallProvider) {}
 
   addressesOf(job: CallDeliveryJob): DeliveryAddress[] {
-    const { number } = job.recipient;
-    // Keyed as Twilio writes numbers (E.164), so inbound texts and STOP find the attempt.
-    return number ? [{ address: toE164(number) ?? number }] : [];
+    return phoneAddressesOf(job.recipient.number);
   }
 
   providerOf(): string {

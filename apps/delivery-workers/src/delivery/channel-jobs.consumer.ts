@@ -1,34 +1,45 @@
-import { DeliveryJob } from '@clarion/contracts';
-import { ConsumerTuner, JobConsumerMetadata, JobItem } from '@clarion/messaging';
+import { Inject, Injectable, Type } from '@nestjs/common';
+import { DeliveryJob, DeliveryJobDto, JobDefinition } from '@clarion/contracts';
+import { ConsumeJobs, ConsumerTuner, JobConsumerMetadata, JobItem } from '@clarion/messaging';
 import { ChannelDelivery, DeliveryAddress } from './channel-delivery';
 import { DeliveryProcessor } from './delivery-processor';
+import { DeliverySettings } from './delivery-settings';
+import { DELIVERY_SETTINGS } from './delivery.tokens';
 
 const BATCH = 32;
 
 /** Delivery consumers never give up by count: the retry window (DELIVERY_RETRY_FOR_SECONDS) decides. */
-export const UNLIMITED_ATTEMPTS = Number.MAX_SAFE_INTEGER;
+const UNLIMITED_ATTEMPTS = Number.MAX_SAFE_INTEGER;
 
 /**
- * The JetStream consumer of one channel: up to `inFlight` messages of this process are with the
- * provider at once (DELIVERY_CONCURRENCY), handed over in small batches so one slow provider
- * call holds back few others. Replicas share the work queue.
+ * The JetStream consumer class of one channel: up to DELIVERY_CONCURRENCY messages of this
+ * process are with the provider at once, handed over in small batches so one slow provider call
+ * holds back few others. Replicas share the work queue.
  */
-export abstract class ChannelJobsConsumer<
-  TContent,
-  TAddress extends DeliveryAddress,
-> implements ConsumerTuner {
-  protected constructor(
-    private readonly processor: DeliveryProcessor,
-    private readonly delivery: ChannelDelivery<TContent, TAddress>,
-    private readonly inFlight: number,
-  ) {}
+export function channelJobsConsumer<TContent, TAddress extends DeliveryAddress>(
+  job: JobDefinition<DeliveryJob<TContent>>,
+  durable: string,
+  channelClass: Type<ChannelDelivery<TContent, TAddress>>,
+): Type<ConsumerTuner> {
+  @Injectable()
+  class ChannelJobsConsumer implements ConsumerTuner {
+    constructor(
+      private readonly processor: DeliveryProcessor,
+      @Inject(channelClass) private readonly channel: ChannelDelivery<TContent, TAddress>,
+      @Inject(DELIVERY_SETTINGS) private readonly settings: DeliverySettings,
+    ) {}
 
-  tuneConsumer(metadata: JobConsumerMetadata): JobConsumerMetadata {
-    const maxBatch = Math.min(BATCH, this.inFlight);
-    return { ...metadata, maxBatch, concurrency: Math.ceil(this.inFlight / maxBatch) };
-  }
+    tuneConsumer(metadata: JobConsumerMetadata): JobConsumerMetadata {
+      const inFlight = this.settings.inFlightOf(this.channel.channel);
+      const maxBatch = Math.min(BATCH, inFlight);
+      return { ...metadata, maxBatch, concurrency: Math.ceil(inFlight / maxBatch) };
+    }
 
-  protected deliver(items: JobItem<DeliveryJob<TContent>>[]): Promise<void> {
-    return this.processor.deliverAll(items, this.delivery).then(() => undefined);
+    @ConsumeJobs(job, { durable, dto: DeliveryJobDto, maxDeliver: UNLIMITED_ATTEMPTS })
+    async handle(items: JobItem<DeliveryJob<TContent>>[]): Promise<void> {
+      await this.processor.deliverAll(items, this.channel);
+    }
   }
+  Object.defineProperty(ChannelJobsConsumer, 'name', { value: `${durable} consumer` });
+  return ChannelJobsConsumer;
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SendSmsContentDto, SmsDeliveryJob } from '@clarion/contracts';
 import { OutboundGuard } from '@clarion/outbound';
 import { ChannelDelivery, DeliveryAddress } from '../delivery/channel-delivery';
-import { toE164 } from '../twilio/phone-number';
+import { phoneAddressesOf } from '../twilio/phone-number';
 import { SMS_PROVIDER } from '../delivery/delivery.tokens';
 import { AttemptContext, ProviderOutcome } from '../delivery/provider-outcome';
 
@@ -24,9 +24,7 @@ export class SmsChannel implements ChannelDelivery<SendSmsContentDto> {
   ) {}
 
   addressesOf(job: SmsDeliveryJob): DeliveryAddress[] {
-    const { number } = job.recipient;
-    // Keyed as Twilio writes numbers (E.164), so inbound texts and STOP find the attempt.
-    return number ? [{ address: toE164(number) ?? number }] : [];
+    return phoneAddressesOf(job.recipient.number);
   }
 
   providerOf(): string {

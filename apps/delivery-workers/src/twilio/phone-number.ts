@@ -8,3 +8,11 @@ export function toE164(written: string): string | undefined {
   const compact = written.replace(/[\s\-.()]/g, '');
   return E164.test(compact) ? compact : undefined;
 }
+
+/**
+ * Where an SMS or call goes, keyed as Twilio writes numbers (E.164), so that inbound texts and
+ * STOP find the attempt whichever way the user's number was written.
+ */
+export function phoneAddressesOf(number: string | undefined): { address: string }[] {
+  return number ? [{ address: toE164(number) ?? number }] : [];
+}
