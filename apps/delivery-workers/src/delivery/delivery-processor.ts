@@ -48,7 +48,13 @@ export class DeliveryProcessor {
     items: JobItem<DeliveryJob<TContent>>[],
     channel: ChannelDelivery<TContent, TAddress>,
   ): Promise<void[]> {
-    return Promise.all(items.map((item) => this.deliverJob(item, channel)));
+    // A job that could not be worked on (the database or NATS unreachable) comes back later on
+    // its own; the attempt records keep the others of its batch from being sent twice anyway.
+    return Promise.all(
+      items.map((item) =>
+        this.deliverJob(item, channel).catch((error: unknown) => item.retry(error)),
+      ),
+    );
   }
 
   private async deliverJob<TContent, TAddress extends DeliveryAddress>(
