@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { messagingFor } from '@clarion/runtime';
 import { PersistenceModule } from '@clarion/persistence';
 import { AddressStateHandlers } from './address-state/address-state.handlers';
+import { AddressStateRepository } from './address-state/address-state.repository';
 import { DeduplicationRepository } from './limits/deduplication.repository';
 import { LimitsJanitor } from './limits/limits-janitor';
 import { ThrottleRepository } from './limits/throttle.repository';
@@ -58,6 +59,7 @@ export class NotificationsModule {
       ],
       providers: [
         AddressStateHandlers,
+        AddressStateRepository,
         DeduplicationRepository,
         DeliveryPublisher,
         DigestReleaser,
