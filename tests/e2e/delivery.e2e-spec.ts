@@ -94,6 +94,8 @@ describe('delivery over real protocols, end to end', () => {
     expect(
       mail.mail.headerLines.find((header) => header.key === 'list-unsubscribe')?.line,
     ).toContain('/track/unsubscribe/');
+    const confirm = await fetch(onGateway(unsubscribe!));
+    expect(await confirm.text()).toContain('<form method="post">');
     const oneClick = await fetch(onGateway(unsubscribe!), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

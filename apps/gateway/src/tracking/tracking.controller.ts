@@ -1,4 +1,5 @@
-import { Controller, Get, Headers, HttpCode, Ip, Param, Post, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Ip, Param, Post, Res } from '@nestjs/common';
+import { NotFoundError } from '@clarion/contracts';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
 import { TrackingService } from './tracking.service';
@@ -6,7 +7,18 @@ import { TrackingService } from './tracking.service';
 /** A transparent 1×1 GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-const UNSUBSCRIBED_PAGE = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Unsubscribed</title></head><body style="font-family:sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>You are unsubscribed</h1><p>You will no longer get these emails.</p></body></html>`;
+const page = (title: string, body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head><body style="font-family:sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>${title}</h1>${body}</body></html>`;
+
+/** A GET only asks: mail scanners open links, and must not unsubscribe anyone by doing so. */
+const CONFIRM_PAGE = page(
+  'Unsubscribe?',
+  '<p>You will no longer get these emails.</p><form method="post"><button type="submit">Unsubscribe</button></form>',
+);
+const UNSUBSCRIBED_PAGE = page(
+  'You are unsubscribed',
+  '<p>You will no longer get these emails.</p>',
+);
 
 /** The links inside emails: open pixel, click redirect, unsubscribe (RFC 8058 one-click too). */
 @ApiExcludeController()
@@ -39,15 +51,15 @@ export class TrackingController {
 
   @Get('unsubscribe/:token')
   async unsubscribePage(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
-    await this.tracking.unsubscribed(token);
-    await reply.type('text/html; charset=utf-8').send(UNSUBSCRIBED_PAGE);
+    if (!this.tracking.verify(token, 'unsubscribe'))
+      throw new NotFoundError('This unsubscribe link');
+    await reply.type('text/html; charset=utf-8').send(CONFIRM_PAGE);
   }
 
-  /** Mail clients' one-click unsubscribe (List-Unsubscribe-Post). */
+  /** The page's button, and mail clients' one-click unsubscribe (List-Unsubscribe-Post). */
   @Post('unsubscribe/:token')
-  @HttpCode(200)
-  async unsubscribeOneClick(@Param('token') token: string): Promise<{ success: boolean }> {
+  async unsubscribe(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
     await this.tracking.unsubscribed(token);
-    return { success: true };
+    await reply.status(200).type('text/html; charset=utf-8').send(UNSUBSCRIBED_PAGE);
   }
 }
