@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { PersistenceModule } from '@clarion/persistence';
 import { messagingFor } from '@clarion/runtime';
 import { CallChannel } from './call/call-channel';
+import { AttemptsJanitor } from './delivery/attempts-janitor';
 import { CHANNEL_CONSUMERS } from './delivery/channel-consumers';
 import { DeliveryAttemptsRepository } from './delivery/delivery-attempts.repository';
 import { DeliveryEvents } from './delivery/delivery-events';
@@ -40,6 +41,7 @@ export class DeliveryWorkersModule {
       providers: [
         ...providerAdapters(env),
         ...CHANNEL_CONSUMERS,
+        AttemptsJanitor,
         CallChannel,
         DeliveryAttemptsRepository,
         DeliveryEvents,

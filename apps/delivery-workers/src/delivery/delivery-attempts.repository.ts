@@ -74,6 +74,24 @@ export class DeliveryAttemptsRepository {
     return rows[0] && storedAttemptOf(rows[0]);
   }
 
+  /** Removes settled records not touched for `days`, in bounded batches; answers how many. */
+  async deleteOlderThan(days: number): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const rows: { count: string }[] = await this.dataSource.query(
+        `WITH old AS (
+           SELECT ctid FROM delivery.delivery_attempts
+            WHERE updated_at < now() - make_interval(days => $1) LIMIT 5000
+         ), gone AS (DELETE FROM delivery.delivery_attempts a USING old WHERE a.ctid = old.ctid RETURNING 1)
+         SELECT count(*) AS count FROM gone`,
+        [days],
+      );
+      const count = Number(rows[0]?.count ?? 0);
+      removed += count;
+      if (count < 5000) return removed;
+    }
+  }
+
   private async claimMany(keys: AttemptKey[]): Promise<AttemptClaim[]> {
     const distinct = new Map<string, AttemptKey>();
     keys.forEach((key) => distinct.set(rowId(key.trackingId, key.channel, key.address), key));

@@ -5,6 +5,7 @@ import {
   Consumers,
   deadLetterSubject,
   Jobs,
+  newTimeOrderedId,
   RemoveDeadAddressRequest,
   Requests,
   StreamName,
@@ -23,6 +24,7 @@ import {
 } from '@clarion/testing';
 import { connect, NatsConnection } from 'nats';
 import { DeliveryWorkersEnv } from '../delivery-workers.env';
+import { DeliveryAttemptsRepository } from './delivery-attempts.repository';
 import { DeliveryWorkersModule } from '../delivery-workers.module';
 import { rpcError } from '../mobile-push/test-peers/fcm-peer';
 import { pushTokenOf } from '../mobile-push/test-peers/mobile-push-fixtures';
@@ -276,6 +278,27 @@ describe('delivery through the provider adapters', () => {
       });
       await pause(300);
       expect(messagesTo(peers.twilio, number)).toHaveLength(0);
+    });
+
+    it('forgets attempt records after 30 days, and only those', async () => {
+      const tenant = newTenant();
+      const [old, recent] = [newTimeOrderedId(), newTimeOrderedId()];
+      for (const [trackingId, age] of [
+        [old, '31 days'],
+        [recent, '29 days'],
+      ]) {
+        await db.query(
+          `INSERT INTO delivery.delivery_attempts
+             (tracking_id, channel, address_key, account_id, env_id, address, state, updated_at)
+           VALUES ($1, 'sms', 'k', $2, $3, '+15550000000', 'sent', now() - $4::interval)`,
+          [trackingId, tenant.accountId, tenant.envId, age],
+        );
+      }
+      expect(await appA.get(DeliveryAttemptsRepository).deleteOlderThan(30)).toBeGreaterThanOrEqual(
+        1,
+      );
+      expect(await attemptOf(old)).toBeUndefined();
+      expect(await attemptOf(recent)).toMatchObject({ state: 'sent' });
     });
   });
 
