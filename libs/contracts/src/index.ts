@@ -74,3 +74,6 @@ export * from './validation/is-plain-object.decorator';
 export * from './validation/max-keys.decorator';
 export * from './validation/is-condition.decorator';
 export * from './validation/describe-validation-errors';
+export * from './webhooks/events-webhook.dto';
+export * from './webhooks/webhook-event-types';
+export * from './webhooks/webhook-result.event';

@@ -101,6 +101,13 @@ import {
   SaveFcmSettingsRequest,
 } from '../delivery/push-settings.dto';
 import { ProviderCallbackJob } from '../delivery/provider-callback.job';
+import {
+  DisableEventsWebhookRequest,
+  EventsWebhookChange,
+  EventsWebhookOfReply,
+  EventsWebhookResponseDto,
+  SaveEventsWebhookRequest,
+} from '../webhooks/events-webhook.dto';
 import { RemoveDeadAddressRequest, SetSmsOptOutRequest } from '../users/address-requests';
 import {
   SlackChannelDto,
@@ -237,12 +244,27 @@ export const Requests = {
   removeDeadAddress: defineRequest<RemoveDeadAddressRequest, SuccessResponseDto>(
     'notifications.user.remove-dead-address',
   ),
+  getEventsWebhook: defineRequest<TenantScope, EventsWebhookOfReply>(
+    'notifications.events-webhook.get',
+  ),
+  saveEventsWebhook: defineRequest<SaveEventsWebhookRequest, EventsWebhookResponseDto>(
+    'notifications.events-webhook.save',
+  ),
+  deleteEventsWebhook: defineRequest<TenantScope, SuccessResponseDto>(
+    'notifications.events-webhook.delete',
+  ),
+  disableEventsWebhook: defineRequest<DisableEventsWebhookRequest, SuccessResponseDto>(
+    'notifications.events-webhook.disable',
+  ),
 } as const;
 
 /** Fire-and-forget notices every replica of every interested service hears. */
 export const Broadcasts = {
   billingChanges: defineBroadcast<BillingChange>('billing.changes'),
   notificationTypeChanges: defineBroadcast<NotificationTypeChange>('notifications.type-changes'),
+  eventsWebhookChanges: defineBroadcast<EventsWebhookChange>(
+    'notifications.events-webhook-changes',
+  ),
 } as const;
 
 /** The readiness check every service answers. */
@@ -274,5 +296,6 @@ export const Consumers = {
   deliveryWorkersWebPush: 'delivery-workers-web-push',
   deliveryWorkersSlack: 'delivery-workers-slack',
   deliveryWorkersCallbacks: 'delivery-workers-callbacks',
+  deliveryWorkersWebhooks: 'delivery-workers-webhooks',
   logsEvents: 'logs',
 } as const;

@@ -1,0 +1,76 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsString,
+  IsUrl,
+  MaxLength,
+} from 'class-validator';
+import { TenantScope } from '../common/tenant-scope';
+import { WEBHOOK_EVENT_TYPES, WebhookEventType } from './webhook-event-types';
+
+/** PUT /webhooks/events. */
+export class EventsWebhookUpsertDto {
+  @ApiProperty({ example: 'https://example.com/clarion-events' })
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
+    { message: 'webhook must be an http or https URL' },
+  )
+  @MaxLength(2048)
+  webhook!: string;
+
+  @ApiProperty({ enum: WEBHOOK_EVENT_TYPES, isArray: true })
+  @IsArray()
+  @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length)
+  @IsIn(WEBHOOK_EVENT_TYPES, {
+    each: true,
+    message: `each of events must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`,
+  })
+  events!: WebhookEventType[];
+}
+
+/** The events webhook of an account's environment. */
+export class EventsWebhookResponseDto {
+  @ApiProperty()
+  webhookId!: string;
+
+  @ApiProperty()
+  webhook!: string;
+
+  @ApiProperty({ enum: WEBHOOK_EVENT_TYPES, isArray: true })
+  events!: WebhookEventType[];
+
+  @ApiProperty({ description: 'whsec_… secret the payloads are signed with (Standard Webhooks)' })
+  secret!: string;
+}
+
+export class SaveEventsWebhookRequest extends TenantScope {
+  @IsString()
+  @IsNotEmpty()
+  webhook!: string;
+
+  @IsArray()
+  @IsIn(WEBHOOK_EVENT_TYPES, { each: true })
+  events!: WebhookEventType[];
+}
+
+/** What the dispatcher needs: the configuration when it exists and is enabled. */
+export class EventsWebhookOfReply {
+  config?: EventsWebhookResponseDto;
+}
+
+export class DisableEventsWebhookRequest extends TenantScope {
+  @IsString()
+  @IsNotEmpty()
+  webhookId!: string;
+
+  @IsString()
+  reason!: string;
+}
+
+/** Broadcast when an environment's events webhook changes, so caches drop it. */
+export interface EventsWebhookChange {
+  envId: string;
+}
