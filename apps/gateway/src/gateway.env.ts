@@ -45,4 +45,8 @@ export class GatewayEnv extends BaseEnv {
   @IsOptional()
   @IsString()
   TWILIO_AUTH_TOKEN?: string;
+
+  /** Address ranges customer URLs (the events webhook) may resolve to although private. */
+  @IsString()
+  OUTBOUND_ALLOW_CIDRS = '';
 }

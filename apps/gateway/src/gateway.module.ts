@@ -1,3 +1,5 @@
+import { OutboundGuard } from '@clarion/outbound';
+import { EventsWebhooksController } from './events-webhooks/events-webhooks.controller';
 import { TwilioWebhooksController } from './provider-callbacks/twilio-webhooks.controller';
 import { PushSettingsController } from './push-settings/push-settings.controller';
 import { TrackingController } from './tracking/tracking.controller';
@@ -55,6 +57,7 @@ export class GatewayModule {
         TypesController,
         SessionsController,
         EnvironmentsController,
+        EventsWebhooksController,
         InappController,
         KeysController,
         MembersController,
@@ -68,6 +71,7 @@ export class GatewayModule {
       ],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
+        { provide: OutboundGuard, useValue: OutboundGuard.fromAllowList(env.OUTBOUND_ALLOW_CIDRS) },
         ApiKeyGuard,
         CredentialsResolver,
         EndUserGuard,

@@ -3,6 +3,7 @@ import { CreateNotificationsTables1795260000000 } from './migrations/17952600000
 import { CreateScheduledSends1795300000000 } from './migrations/1795300000000-create-scheduled-sends';
 import { CreateTemplatesPreferencesLimits1795310000000 } from './migrations/1795310000000-create-templates-preferences-limits';
 import { CreateSmsOptOuts1795320000000 } from './migrations/1795320000000-create-sms-opt-outs';
+import { CreateEventsWebhooks1795330000000 } from './migrations/1795330000000-create-events-webhooks';
 import { NotificationTypeEntity } from './notification-types/notification-type.entity';
 import { TemplateEntity } from './templates/template.entity';
 import { UserEntity } from './users/user.entity';
@@ -19,4 +20,5 @@ export const NOTIFICATIONS_MIGRATIONS = [
   CreateScheduledSends1795300000000,
   CreateTemplatesPreferencesLimits1795310000000,
   CreateSmsOptOuts1795320000000,
+  CreateEventsWebhooks1795330000000,
 ];
