@@ -143,4 +143,84 @@ describe('logs', () => {
     const [record] = await logsOf([trackingId]);
     expect(record).not.toHaveProperty('inapp_failed_at');
   });
+
+  it('lists every step newest first, a page at a time, with inbound messages in full', async () => {
+    const account = newTimeOrderedId();
+    const trackingId = newTimeOrderedId();
+    const step = (status: string, at: string, fields?: object) =>
+      messaging.publishEvent(
+        event(
+          trackingId,
+          deliveryEventKind('sms', status as 'sent'),
+          { channel: 'sms', status, at, fields },
+          account,
+        ),
+      );
+    await step('sent', '2026-11-21T10:00:00.000Z', { messageId: 'SM1' });
+    await step('delivered', '2026-11-21T10:00:01.000Z');
+    await step('inbound', '2026-11-21T10:00:02.000Z', {
+      from: '+15550100000',
+      to: '+15550001111',
+      text: 'Thanks',
+      media: 'https://media.example/a.jpg',
+    });
+    const first = await eventually(async () => {
+      const page = await messaging.request(Requests.logsPage, { accountId: account, limit: 2 });
+      return page.messages.length === 2 && page.nextCursor ? page : undefined;
+    });
+    expect(first.messages).toEqual([
+      expect.objectContaining({
+        trackingId,
+        eventType: 'SMS_INBOUND',
+        timestamp: '2026-11-21T10:00:02.000Z',
+        epochMs: Date.parse('2026-11-21T10:00:02.000Z'),
+        from: '+15550100000',
+        to: ['+15550001111'],
+        bodyText: 'Thanks',
+        media: [{ url: 'https://media.example/a.jpg' }],
+      }),
+      expect.objectContaining({ eventType: 'SMS_DELIVERED' }),
+    ]);
+    const second = await messaging.request(Requests.logsPage, {
+      accountId: account,
+      limit: 2,
+      cursor: first.nextCursor,
+    });
+    expect(second.messages).toEqual([
+      expect.objectContaining({ eventType: 'SMS_SENT', messageId: 'SM1' }),
+    ]);
+    expect(second.nextCursor).toBeUndefined();
+    await expect(
+      messaging.request(Requests.logsPage, { accountId: account, limit: 2, cursor: 'garbage' }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(
+      messaging.request(Requests.logsPage, { accountId: OTHER_ACCOUNT, limit: 10 }),
+    ).resolves.not.toMatchObject({
+      messages: expect.arrayContaining([expect.objectContaining({ trackingId })]),
+    });
+  });
+
+  it('tails the newest records and records webhook results on them', async () => {
+    const account = newTimeOrderedId();
+    const older = newTimeOrderedId();
+    const newer = newTimeOrderedId();
+    for (const trackingId of [older, newer]) {
+      await messaging.publishEvent(
+        event(
+          trackingId,
+          'webhook.result',
+          { channel: 'email', status: 'opened', result: '200', delivered: true },
+          account,
+        ),
+      );
+    }
+    const tail = await eventually(async () => {
+      const logs = await messaging.request(Requests.logsTail, { accountId: account });
+      return logs.length === 2 ? logs : undefined;
+    });
+    expect(tail.map((log) => log.trackingId)).toEqual([newer, older]);
+    expect(tail[0]).toMatchObject({ email_opened_webhook_res: '200' });
+    const steps = await messaging.request(Requests.logsPage, { accountId: account, limit: 10 });
+    expect(steps.messages).toEqual([]);
+  });
 });

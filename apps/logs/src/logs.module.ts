@@ -6,6 +6,8 @@ import { LogRecordsHandlers } from './log-records/log-records.handlers';
 import { LogRecordsRepository } from './log-records/log-records.repository';
 import { LogsEnv } from './logs.env';
 import { CreateLogRecords1795260000000 } from './migrations/1795260000000-create-log-records';
+import { CreateLogEvents1795420000000 } from './migrations/1795420000000-create-log-events';
+import { LogEventsRepository } from './log-events/log-events.repository';
 
 @Module({})
 export class LogsModule {
@@ -17,11 +19,11 @@ export class LogsModule {
           url: env.DATABASE_URL,
           schema: 'logs',
           entities: [],
-          migrations: [CreateLogRecords1795260000000],
+          migrations: [CreateLogRecords1795260000000, CreateLogEvents1795420000000],
         }),
         messagingFor('logs', env),
       ],
-      providers: [EventsConsumer, LogRecordsHandlers, LogRecordsRepository],
+      providers: [EventsConsumer, LogEventsRepository, LogRecordsHandlers, LogRecordsRepository],
     };
   }
 }

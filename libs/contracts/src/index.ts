@@ -77,3 +77,4 @@ export * from './validation/describe-validation-errors';
 export * from './webhooks/events-webhook.dto';
 export * from './webhooks/webhook-event-types';
 export * from './webhooks/webhook-result.event';
+export * from './logs/log-message.dto';

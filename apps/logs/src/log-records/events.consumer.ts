@@ -3,24 +3,35 @@ import { Consumers, EventEnvelope, StreamName } from '@clarion/contracts';
 import { ConsumeJobs, JobItem } from '@clarion/messaging';
 import { logFieldsOfEvent } from './log-fields-of-event';
 import { LogRecordsRepository } from './log-records.repository';
+import { LogEventsRepository } from '../log-events/log-events.repository';
+import { LogEventRow, logEventOf } from '../log-events/log-message-of-event';
 
-/** Every event of every send lands on that send's log record. */
+/** Every event of every send lands on that send's log record, and as a step in the event log. */
 @Injectable()
 export class EventsConsumer {
-  constructor(private readonly records: LogRecordsRepository) {}
+  constructor(
+    private readonly records: LogRecordsRepository,
+    private readonly steps: LogEventsRepository,
+  ) {}
 
   @ConsumeJobs(
     { stream: StreamName.EVENTS, subject: 'evt.>' },
     { durable: Consumers.logsEvents, dto: EventEnvelope, maxBatch: 500 },
   )
   async handle(items: JobItem<EventEnvelope>[]): Promise<void> {
-    await this.records.mergeMany(
-      items.map(({ payload }) => ({
-        trackingId: payload.trackingId,
-        accountId: payload.accountId,
-        envId: payload.envId,
-        fields: logFieldsOfEvent(payload),
-      })),
-    );
+    const events = items.map(({ payload }) => payload);
+    await Promise.all([
+      this.records.mergeMany(
+        events.map((event) => ({
+          trackingId: event.trackingId,
+          accountId: event.accountId,
+          envId: event.envId,
+          fields: logFieldsOfEvent(event),
+        })),
+      ),
+      this.steps.insertMany(
+        events.map(logEventOf).filter((row): row is LogEventRow => row !== undefined),
+      ),
+    ]);
   }
 }

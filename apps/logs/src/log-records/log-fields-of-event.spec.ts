@@ -66,6 +66,50 @@ describe(logFieldsOfEvent.name, () => {
     });
   });
 
+  it('adds the further fields of a step under its prefix', () => {
+    const sut = logFieldsOfEvent(
+      event('delivery.sms.inbound', {
+        channel: 'sms',
+        status: 'inbound',
+        at: '2026-11-21T10:00:01.000Z',
+        fields: { from: '+15550100000', text: 'STOP' },
+      }),
+    );
+    expect(sut).toEqual({
+      ...tenant,
+      sms_inbound_at: '2026-11-21T10:00:01.000Z',
+      sms_inbound_from: '+15550100000',
+      sms_inbound_text: 'STOP',
+    });
+  });
+
+  it('records webhook results as <channel>_<status>_webhook_res (and _delivered for inbound)', () => {
+    expect(
+      logFieldsOfEvent(
+        event('webhook.result', {
+          channel: 'email',
+          status: 'opened',
+          result: '200',
+          delivered: true,
+        }),
+      ),
+    ).toEqual({ ...tenant, email_opened_webhook_res: '200' });
+    expect(
+      logFieldsOfEvent(
+        event('webhook.result', {
+          channel: 'sms',
+          status: 'inbound',
+          result: '503 (attempt 1, next in 5 s)',
+          delivered: false,
+        }),
+      ),
+    ).toEqual({
+      ...tenant,
+      sms_inbound_webhook_res: '503 (attempt 1, next in 5 s)',
+      sms_inbound_webhook_delivered: false,
+    });
+  });
+
   it('keeps only the tenant fields of an event kind it does not know', () => {
     expect(logFieldsOfEvent(event('something.new', { x: 1 }))).toEqual(tenant);
   });

@@ -8,6 +8,8 @@ import {
   SEND_SCHEDULE_UPDATED,
   SEND_SCHEDULED,
   SendProcessedData,
+  WEBHOOK_RESULT,
+  WebhookResultData,
 } from '@clarion/contracts';
 
 export type LogFields = Record<string, string | number | boolean>;
@@ -29,7 +31,19 @@ export function logFieldsOfEvent(event: EventEnvelope): LogFields {
   }
   if (event.kind.startsWith('delivery.'))
     return { ...base, ...deliveryFields(event.data as unknown as DeliveryEventData) };
+  if (event.kind === WEBHOOK_RESULT)
+    return { ...base, ...webhookFields(event.data as unknown as WebhookResultData) };
   return base;
+}
+
+/** `sms_inbound_webhook_res` and, for the steps records.md tracks it on, `_webhook_delivered`. */
+function webhookFields(data: WebhookResultData): LogFields {
+  const prefix = `${data.channel}_${data.status}`;
+  const fields: LogFields = { [`${prefix}_webhook_res`]: data.result };
+  if (['inbound', 'unsubscribe', 'subscribe'].includes(data.status)) {
+    fields[`${prefix}_webhook_delivered`] = data.delivered;
+  }
+  return fields;
 }
 
 function processedFields(data: SendProcessedData): LogFields {

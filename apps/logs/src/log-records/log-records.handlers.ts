@@ -1,11 +1,33 @@
 import { Injectable } from '@nestjs/common';
-import { LogRecordDto, LogsByTrackingIdsRequest, Requests } from '@clarion/contracts';
+import {
+  LOGS_TAIL_SIZE,
+  LogMessagesResponseDto,
+  LogRecordDto,
+  LogsByTrackingIdsRequest,
+  LogsPageRequest,
+  LogsTailRequest,
+  Requests,
+} from '@clarion/contracts';
+import { LogEventsRepository } from '../log-events/log-events.repository';
 import { HandleRequest } from '@clarion/messaging';
 import { LogRecordsRepository } from './log-records.repository';
 
 @Injectable()
 export class LogRecordsHandlers {
-  constructor(private readonly records: LogRecordsRepository) {}
+  constructor(
+    private readonly records: LogRecordsRepository,
+    private readonly steps: LogEventsRepository,
+  ) {}
+
+  @HandleRequest(Requests.logsTail, LogsTailRequest)
+  tail(request: LogsTailRequest): Promise<LogRecordDto[]> {
+    return this.records.newest(request.accountId, LOGS_TAIL_SIZE);
+  }
+
+  @HandleRequest(Requests.logsPage, LogsPageRequest)
+  page(request: LogsPageRequest): Promise<LogMessagesResponseDto> {
+    return this.steps.page(request.accountId, request.limit, request.cursor);
+  }
 
   @HandleRequest(Requests.logsByTrackingIds, LogsByTrackingIdsRequest)
   byTrackingIds(request: LogsByTrackingIdsRequest): Promise<LogRecordDto[]> {

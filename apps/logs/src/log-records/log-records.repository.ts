@@ -37,6 +37,15 @@ export class LogRecordsRepository {
     );
   }
 
+  /** The account's latest sends, newest first (trackingIds are UUIDv7). */
+  async newest(accountId: string, limit: number): Promise<LogRecordDto[]> {
+    const rows: { record: LogRecordDto }[] = await this.dataSource.query(
+      `SELECT record FROM logs.log_records WHERE account_id = $1 ORDER BY tracking_id DESC LIMIT $2`,
+      [accountId, limit],
+    );
+    return rows.map((row) => row.record);
+  }
+
   async findByTrackingIds(accountId: string, trackingIds: string[]): Promise<LogRecordDto[]> {
     const rows: { record: LogRecordDto }[] = await this.dataSource.query(
       `SELECT record FROM logs.log_records WHERE account_id = $1 AND tracking_id = ANY($2::uuid[])

@@ -51,6 +51,7 @@ import { InappNotificationResponseDto } from '../inapp/inapp-notification-respon
 import { InboxEntry, StoreInboxEntriesReply, StoreInboxEntriesRequest } from '../inapp/inbox-entry';
 import { EndUserRef, ListInboxRequest } from '../inapp/inbox-requests';
 import { LogRecordDto, LogsByTrackingIdsRequest } from '../logs/log-record';
+import { LogMessagesResponseDto, LogsPageRequest, LogsTailRequest } from '../logs/log-message.dto';
 import { ScheduledSendRef, UpdateScheduleRequest } from '../send/schedule-requests';
 import { SendCommand } from '../send/send-command';
 import { SendResponseDto } from '../send/send-response.dto';
@@ -220,6 +221,8 @@ export const Requests = {
   logsByTrackingIds: defineRequest<LogsByTrackingIdsRequest, LogRecordDto[]>(
     'logs.logs.by-tracking-ids',
   ),
+  logsPage: defineRequest<LogsPageRequest, LogMessagesResponseDto>('logs.messages.page'),
+  logsTail: defineRequest<LogsTailRequest, LogRecordDto[]>('logs.logs.tail'),
   getPushSettings: defineRequest<PushSettingsRef, PushSettingsResponseDto>(
     'delivery-workers.push-settings.get',
   ),
