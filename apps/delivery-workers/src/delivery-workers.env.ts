@@ -5,6 +5,12 @@ import { DatabaseEnv, withHealthPort } from '@clarion/config';
 /** Comma-separated `name=number` pairs, e.g. `email=200,sms=100`. */
 const PAIRS = /^(\s*[a-z_]+\s*=\s*\d+\s*)(,\s*[a-z_]+\s*=\s*\d+\s*)*$|^$/;
 
+/** Comma-separated durations with a unit, e.g. `5s,5m,30m,2h`. */
+const RETRY_SCHEDULE = /^\s*\d+\s*(ms|s|m|h)\s*(,\s*\d+\s*(ms|s|m|h)\s*)*$/;
+
+/** The Standard Webhooks retry schedule: after 5 s, 5 min, 30 min, 2, 5, 10, 14, 20 and 24 h. */
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,14h,20h,24h';
+
 export class DeliveryWorkersEnv extends withHealthPort(DatabaseEnv, 3103) {
   /** Base URL of the gateway as providers and recipients reach it (callbacks, tracking links). */
   @Matches(/^https?:\/\//, { message: 'PUBLIC_URL must be an http(s) URL' })
@@ -81,6 +87,20 @@ export class DeliveryWorkersEnv extends withHealthPort(DatabaseEnv, 3103) {
   @IsInt()
   @Min(1)
   DELIVERY_RETRY_FOR_SECONDS = 24 * 60 * 60;
+
+  /**
+   * Delays between attempts to deliver an event to a customer's events webhook (each ±10%):
+   * comma-separated durations with a unit (`ms`, `s`, `m`, `h`), the Standard Webhooks schedule
+   * by default; after the last one the event is given up.
+   */
+  @Matches(RETRY_SCHEDULE, { message: 'WEBHOOK_RETRY_SCHEDULE must look like 5s,5m,30m,2h' })
+  WEBHOOK_RETRY_SCHEDULE = DEFAULT_WEBHOOK_RETRY_SCHEDULE;
+
+  /** Events webhook requests in flight at once, per process. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  WEBHOOK_CONCURRENCY = 256;
 }
 
 /** Parses `name=number` pairs into a map. */

@@ -23,6 +23,7 @@ import { ProviderCallbacksConsumer } from './twilio/provider-callbacks.consumer'
 import { TwilioCallbacksService } from './twilio/twilio-callbacks.service';
 import { VapidKeysRepository } from './web-push/vapid-keys.repository';
 import { WebPushChannel } from './web-push/web-push-channel';
+import { webhookProviders } from './webhooks/webhook-providers';
 
 @Module({})
 export class DeliveryWorkersModule {
@@ -59,6 +60,7 @@ export class DeliveryWorkersModule {
         TwilioCallbacksService,
         VapidKeysRepository,
         WebPushChannel,
+        ...webhookProviders(env),
       ],
     };
   }

@@ -19,6 +19,7 @@ import { StatusService } from './health/status.service';
 import { IdempotencyService } from './idempotency/idempotency.service';
 import { InappController } from './inapp/inapp.controller';
 import { KeysController } from './keys/keys.controller';
+import { LogQueriesController } from './logs/log-queries.controller';
 import { LogsController } from './logs/logs.controller';
 import { RateLimiter } from './rate-limits/rate-limiter';
 import { MembersController } from './members/members.controller';
@@ -63,6 +64,7 @@ export class GatewayModule {
         MembersController,
         MfaController,
         ProfileController,
+        LogQueriesController,
         LogsController,
         SchedulerController,
         SendsController,

@@ -35,6 +35,8 @@ export * from './inapp/inapp-notification-response.dto';
 export * from './inapp/inbox-entry';
 export * from './inapp/inbox-requests';
 export * from './logs/log-record';
+export * from './logs/log-query.dto';
+export * from './logs/log-retention';
 export * from './messaging/catalog';
 export * from './messaging/message-definitions';
 export * from './messaging/streams';

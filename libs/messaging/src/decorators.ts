@@ -29,6 +29,12 @@ export interface JobConsumerMetadata {
   maxBatch: number;
   /** Batches handled at the same time (1: strictly one after the other). */
   concurrency: number;
+  /**
+   * Where a newly created durable starts: `all` (default) takes everything the stream holds;
+   * `new` only what arrives afterwards, for consumers that must never replay history (a
+   * re-created webhook dispatcher would otherwise call customers with days-old events).
+   */
+  deliverPolicy: 'all' | 'new';
 }
 
 /**
@@ -51,6 +57,7 @@ export interface ConsumeJobsOptions {
   maxDeliver?: number;
   maxBatch?: number;
   concurrency?: number;
+  deliverPolicy?: 'all' | 'new';
 }
 
 /**
@@ -69,6 +76,7 @@ export function ConsumeJobs(
     maxDeliver: options.maxDeliver ?? 8,
     maxBatch: options.maxBatch ?? 200,
     concurrency: options.concurrency ?? 1,
+    deliverPolicy: options.deliverPolicy ?? 'all',
   });
 }
 

@@ -52,6 +52,12 @@ import { InboxEntry, StoreInboxEntriesReply, StoreInboxEntriesRequest } from '..
 import { EndUserRef, ListInboxRequest } from '../inapp/inbox-requests';
 import { LogRecordDto, LogsByTrackingIdsRequest } from '../logs/log-record';
 import { LogMessagesResponseDto, LogsPageRequest, LogsTailRequest } from '../logs/log-message.dto';
+import {
+  LogQueryResponseDto,
+  LogQueryResultPage,
+  LogQueryResultRequest,
+  StartLogQueryRequest,
+} from '../logs/log-query.dto';
 import { ScheduledSendRef, UpdateScheduleRequest } from '../send/schedule-requests';
 import { SendCommand } from '../send/send-command';
 import { SendResponseDto } from '../send/send-response.dto';
@@ -223,6 +229,8 @@ export const Requests = {
   ),
   logsPage: defineRequest<LogsPageRequest, LogMessagesResponseDto>('logs.messages.page'),
   logsTail: defineRequest<LogsTailRequest, LogRecordDto[]>('logs.logs.tail'),
+  startLogQuery: defineRequest<StartLogQueryRequest, LogQueryResponseDto>('logs.query.start'),
+  logQueryResult: defineRequest<LogQueryResultRequest, LogQueryResultPage>('logs.query.result'),
   getPushSettings: defineRequest<PushSettingsRef, PushSettingsResponseDto>(
     'delivery-workers.push-settings.get',
   ),

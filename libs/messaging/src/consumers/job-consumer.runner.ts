@@ -62,10 +62,12 @@ export class JobConsumerRunner<T extends object> {
     void this.pump(this.messages);
   }
 
+  /** Stops taking messages, hands back those not started, and waits for those running. */
   async stop(): Promise<void> {
     this.stopped = true;
     await this.messages?.close().catch(() => undefined);
-    await Promise.all(this.running);
+    this.buffer.splice(0).forEach((message) => message.nak());
+    while (this.running.size > 0) await Promise.all([...this.running]);
   }
 
   private async ensureConsumer(stream: string): Promise<void> {
@@ -73,7 +75,7 @@ export class JobConsumerRunner<T extends object> {
     const config = {
       durable_name: this.metadata.durable,
       ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
+      deliver_policy: this.metadata.deliverPolicy === 'new' ? DeliverPolicy.New : DeliverPolicy.All,
       filter_subject: this.names.subject(this.metadata.filterSubject),
       ack_wait: ACK_WAIT_MS * NANOS_PER_MS,
       // Redelivery is never capped by the server: the runner dead-letters on its last attempt.
@@ -122,6 +124,7 @@ export class JobConsumerRunner<T extends object> {
 
   /** Starts batches while fewer than `concurrency` are running. */
   private drain(): void {
+    if (this.stopped) return;
     while (this.buffer.length > 0 && this.running.size < this.metadata.concurrency) {
       const run: Promise<void> = this.processBatch(
         this.buffer.splice(0, this.metadata.maxBatch),

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { JSONCodec, NatsConnection } from 'nats';
+import { Webhook } from 'standardwebhooks';
+import {
+  DisableEventsWebhookRequest,
+  EventsWebhookResponseDto,
+  Requests,
+  TenantScope,
+  WebhookEventType,
+} from '@clarion/contracts';
+
+/** One request the receiver got, and whether its Standard Webhooks signature verified. */
+export interface ReceivedWebhook {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The verified payload; undefined when the signature did not verify (see `rejection`). */
+  payload?: Record<string, unknown>;
+  rejection?: string;
+}
+
+/** How the receiver answers one request. */
+export type WebhookAnswer = number | { status: number; headers: Record<string, string> };
+
+/**
+ * A customer's webhook endpoint on loopback HTTP: each path verifies signatures with its own
+ * secret (the `standardwebhooks` library) and answers the statuses it was given in turn, then 200.
+ */
+export class WebhookReceiver {
+  readonly received: ReceivedWebhook[] = [];
+  private readonly secrets = new Map<string, string>();
+  private readonly answers = new Map<string, WebhookAnswer[]>();
+  private readonly server = createServer((request, response) => {
+    void bodyOf(request).then((body) => {
+      const path = request.url ?? '';
+      this.received.push({
+        path,
+        headers: request.headers,
+        body,
+        ...this.verify(path, request, body),
+      });
+      const answer = this.answers.get(path)?.shift() ?? 200;
+      const { status, headers } =
+        typeof answer === 'number' ? { status: answer, headers: {} } : answer;
+      response.writeHead(status, headers).end();
+    });
+  });
+
+  static async start(): Promise<WebhookReceiver> {
+    const receiver = new WebhookReceiver();
+    receiver.server.listen(0, '127.0.0.1');
+    await once(receiver.server, 'listening');
+    return receiver;
+  }
+
+  get origin(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** A new endpoint (its URL and secret) answering `answers` first. */
+  endpoint(...answers: WebhookAnswer[]): { url: string; path: string; secret: string } {
+    const path = `/hooks/${randomBytes(6).toString('hex')}`;
+    const secret = `whsec_${randomBytes(24).toString('base64')}`;
+    this.secrets.set(path, secret);
+    this.answers.set(path, answers);
+    return { url: `${this.origin}${path}`, path, secret };
+  }
+
+  requestsTo(path: string): ReceivedWebhook[] {
+    return this.received.filter((request) => request.path === path);
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private verify(
+    path: string,
+    request: IncomingMessage,
+    body: string,
+  ): Pick<ReceivedWebhook, 'payload' | 'rejection'> {
+    const secret = this.secrets.get(path);
+    if (!secret) return { rejection: 'no endpoint at this path' };
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+    );
+    try {
+      return { payload: new Webhook(secret).verify(body, headers) as Record<string, unknown> };
+    } catch (error) {
+      return { rejection: String(error) };
+    }
+  }
+}
+
+/**
+ * Stands in for notifications' events webhook requests: answers look-ups from the
+ * configurations the test set, and records (and applies) each disable.
+ */
+export class EventsWebhookStandIn {
+  readonly lookups: TenantScope[] = [];
+  readonly disables: DisableEventsWebhookRequest[] = [];
+  private readonly configs = new Map<string, EventsWebhookResponseDto>();
+
+  constructor(nats: NatsConnection, namespace: string) {
+    const json = JSONCodec();
+    nats.subscribe(`${namespace}.${Requests.getEventsWebhook.subject}`, {
+      callback: (_, message) => {
+        const scope = json.decode(message.data) as TenantScope;
+        this.lookups.push(scope);
+        const config = this.configs.get(scope.envId);
+        message.respond(json.encode({ ok: true, data: config ? { config } : {} }));
+      },
+    });
+    nats.subscribe(`${namespace}.${Requests.disableEventsWebhook.subject}`, {
+      callback: (_, message) => {
+        const request = json.decode(message.data) as DisableEventsWebhookRequest;
+        this.disables.push(request);
+        if (this.configs.get(request.envId)?.webhookId === request.webhookId) {
+          this.configs.delete(request.envId);
+        }
+        message.respond(json.encode({ ok: true, data: { success: true } }));
+      },
+    });
+  }
+
+  /** Gives an environment an enabled events webhook. */
+  configure(
+    tenant: TenantScope,
+    endpoint: { url: string; secret: string },
+    events: WebhookEventType[],
+  ): EventsWebhookResponseDto {
+    const config = {
+      webhookId: `webhook-${randomBytes(4).toString('hex')}`,
+      webhook: endpoint.url,
+      events,
+      secret: endpoint.secret,
+    };
+    this.configs.set(tenant.envId, config);
+    return config;
+  }
+}
+
+function bodyOf(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}

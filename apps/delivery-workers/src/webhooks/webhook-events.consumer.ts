@@ -1,0 +1,59 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  Consumers,
+  DeliveryEventData,
+  EventEnvelope,
+  eventSubject,
+  StreamName,
+} from '@clarion/contracts';
+import { ConsumeJobs, ConsumerTuner, JobConsumerMetadata, JobItem } from '@clarion/messaging';
+import { describeError } from '../delivery/describe-error';
+import { WebhookDispatcher } from './webhook-dispatcher';
+import { WebhookSettings } from './webhook-settings';
+
+/** The dispatcher gives up when the retry schedule runs out; the runner never dead-letters by count. */
+const UNLIMITED_ATTEMPTS = Number.MAX_SAFE_INTEGER;
+
+/** `evt.delivery.>`: every step of every channel (`delivery.<channel>.<status>`). */
+const DELIVERY_STEPS = eventSubject('delivery.>');
+
+/**
+ * Delivery steps on their way to customers' events webhooks: a durable consumer of its own, so a
+ * slow or failing receiver never holds back delivery. Each message is a batch of its own, so one
+ * receiver's 15 s timeout holds no other event; WEBHOOK_CONCURRENCY of them run at once.
+ */
+@Injectable()
+export class WebhookEventsConsumer implements ConsumerTuner {
+  private readonly logger = new Logger(WebhookEventsConsumer.name);
+
+  constructor(
+    private readonly dispatcher: WebhookDispatcher,
+    private readonly settings: WebhookSettings,
+  ) {}
+
+  tuneConsumer(metadata: JobConsumerMetadata): JobConsumerMetadata {
+    return { ...metadata, maxBatch: 1, concurrency: this.settings.inFlight };
+  }
+
+  @ConsumeJobs(
+    { stream: StreamName.EVENTS, subject: DELIVERY_STEPS },
+    {
+      durable: Consumers.deliveryWorkersWebhooks,
+      dto: EventEnvelope,
+      maxDeliver: UNLIMITED_ATTEMPTS,
+      // Created fresh (a new deployment, or re-created after loss), it must not replay days of
+      // EVENTS to customers' endpoints.
+      deliverPolicy: 'new',
+    },
+  )
+  async handle(items: JobItem<EventEnvelope<DeliveryEventData>>[]): Promise<void> {
+    await Promise.all(
+      items.map((item) =>
+        this.dispatcher.dispatch(item).catch((error: unknown) => {
+          this.logger.error(`${item.payload.id}: ${describeError(error)}`);
+          item.retry(error);
+        }),
+      ),
+    );
+  }
+}
