@@ -96,8 +96,8 @@ async function waitForConsumer(manager) {
   throw new Error('logs did not start its consumer within 30 s');
 }
 
-async function main() {
-  const logs = spawn(process.execPath, [join(root, 'dist/apps/logs/src/main.js')], {
+function startLogs() {
+  return spawn(process.execPath, [join(root, 'dist/apps/logs/src/main.js')], {
     env: {
       ...process.env,
       NATS_URL: natsUrl,
@@ -108,12 +108,24 @@ async function main() {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+}
+
+async function stopLogs(logs) {
+  logs.kill('SIGTERM');
+  await new Promise((resolve) => logs.once('exit', resolve));
+}
+
+async function main() {
+  // A first run provisions the stream and the durable consumer; the burst is then published
+  // while logs is down, so the figure is of writing alone, not of this process publishing.
+  let logs = startLogs();
   const nats = await connect({ servers: natsUrl });
   const manager = await nats.jetstreamManager();
   const database = new pg.Client({ connectionString: databaseUrl });
   await database.connect();
   try {
     await waitForConsumer(manager);
+    await stopLogs(logs);
     const js = nats.jetstream();
     const codec = JSONCodec();
     const total = sends * 5;
@@ -130,12 +142,19 @@ async function main() {
       await Promise.all(batch);
     }
     const published = performance.now();
+    logs = startLogs();
+    let first;
+    let firstAcked = 0;
     let done = false;
-    while (!done && performance.now() - started < 600_000) {
+    while (!done && performance.now() - published < 600_000) {
       const info = await manager.consumers.info(`${namespace}_EVENTS`, 'logs');
+      if (first === undefined && info.ack_floor.stream_seq > 0) {
+        first = performance.now();
+        firstAcked = info.ack_floor.stream_seq;
+      }
       done =
         info.num_pending === 0 && info.num_ack_pending === 0 && info.delivered.stream_seq >= total;
-      if (!done) await new Promise((resolve) => setTimeout(resolve, 50));
+      if (!done) await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const finished = performance.now();
     const { rows } = await database.query(
@@ -148,20 +167,19 @@ async function main() {
       `SELECT count(*) AS steps FROM logs.log_events WHERE account_id = $1`,
       [accountId],
     );
-    const seconds = (finished - started) / 1000;
+    const seconds = (finished - first) / 1000;
     process.stdout.write(
       [
         `events: ${total} (${sends} sends × 5), published in ${((published - started) / 1000).toFixed(1)} s`,
         `records: ${rows[0].records}, complete: ${rows[0].complete}, event-log rows: ${steps.rows[0].steps}`,
-        `events/s written: ${(total / seconds).toFixed(0)} (first publish to last ack, ${seconds.toFixed(1)} s)`,
+        `events/s written: ${((total - firstAcked) / seconds).toFixed(0)} (first ack to last, ${seconds.toFixed(1)} s; the burst waited on the stream)`,
         '',
       ].join('\n'),
     );
     await database.query('DELETE FROM logs.log_events WHERE account_id = $1', [accountId]);
     await database.query('DELETE FROM logs.log_records WHERE account_id = $1', [accountId]);
   } finally {
-    logs.kill('SIGTERM');
-    await new Promise((resolve) => logs.once('exit', resolve));
+    if (logs.exitCode === null) await stopLogs(logs);
     for await (const name of manager.streams.names()) {
       if (name.startsWith(`${namespace}_`))
         await manager.streams.delete(name).catch(() => undefined);
