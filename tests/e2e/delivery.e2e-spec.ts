@@ -1,4 +1,7 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
+import { createServer } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import { eventually, FakeTwilio, runSystemForSuite, SmtpPeer } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
@@ -28,6 +31,8 @@ describe('delivery over real protocols, end to end', () => {
       TWILIO_ACCOUNT_SID: 'ACe2e',
       TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
       TWILIO_FROM_NUMBER: '+15550001111',
+      OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8',
+      WEBHOOK_RETRY_SCHEDULE: '1s,1s,1s',
     });
   });
   const suite = runSystemForSuite(env);
@@ -238,5 +243,76 @@ describe('delivery over real protocols, end to end', () => {
       { timeoutMs: 20_000 },
     );
     expect(received.mail.attachments[0]?.content.length).toBe(1_500_000);
+  });
+
+  it('forwards subscribed events to the events webhook, signed, retried, with results on the log record', async () => {
+    const received: { headers: Record<string, string>; body: string }[] = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        received.push({
+          headers: Object.fromEntries(
+            Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+          ),
+          body,
+        });
+        response.writeHead(received.length === 1 ? 500 : 200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/clarion`;
+    try {
+      const unknown = await api.call<{ error: Json }>('PUT', '/webhooks/events', {
+        webhook: url,
+        events: ['EMAIL_OPEN', 'EMAIL_TELEPATHY'],
+      });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.error['message']).toContain('EMAIL_OPEN');
+      const metadata = await api.call('PUT', '/webhooks/events', {
+        webhook: 'http://169.254.169.254/latest',
+        events: ['EMAIL_OPEN'],
+      });
+      expect(metadata.status).toBe(400);
+      const saved = await api.call<Json>('PUT', '/webhooks/events', {
+        webhook: url,
+        events: ['EMAIL_OPEN', 'SMS_FAILED'],
+      });
+      expect(saved.body).toMatchObject({ webhook: url, events: ['EMAIL_OPEN', 'SMS_FAILED'] });
+      expect(String(saved.body['secret'])).toMatch(/^whsec_/);
+      expect((await api.call('GET', '/webhooks/events')).body).toEqual(saved.body);
+
+      const trackingId = await send({
+        type: 'digest',
+        to: { id: 'mia', email: 'mia@example.com' },
+        forceChannels: ['EMAIL'],
+        email: { subject: 'Your digest', html: '<html><body><p>news</p></body></html>' },
+      });
+      const mail = await eventually(() =>
+        smtp.received.find((email) => email.mail.subject === 'Your digest'),
+      );
+      const pixel = /src="([^"]*\/track\/open\/[^"]+)"/.exec(String(mail.mail.html))?.[1];
+      await fetch(onGateway(pixel!));
+
+      await eventually(() => (received.length >= 2 ? true : undefined), { timeoutMs: 20_000 });
+      const verifier = new Webhook(String(saved.body['secret']));
+      const payloads = received.map((request) => verifier.verify(request.body, request.headers));
+      expect(payloads[1]).toMatchObject({
+        eventType: 'EMAIL_OPEN',
+        channel: 'email',
+        trackingId,
+        userId: 'mia',
+      });
+      expect(received[0]?.headers['webhook-id']).toBe(received[1]?.headers['webhook-id']);
+      const record = await logOf(trackingId, (log) =>
+        String(log['email_opened_webhook_res'] ?? '').startsWith('200'),
+      );
+      expect(record['email_opened_webhook_res']).toContain('attempt 2');
+
+      expect((await api.call('DELETE', '/webhooks/events')).body).toEqual({ success: true });
+      expect((await api.call('GET', '/webhooks/events')).status).toBe(404);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });

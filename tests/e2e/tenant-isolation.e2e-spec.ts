@@ -152,6 +152,35 @@ describe('tenant isolation', () => {
     expect(await keyOf(a.api)).not.toEqual(await keyOf(b.api));
   });
 
+  it("events webhooks: B can neither see nor remove A's configuration", async () => {
+    const saved = await a.api.call<Json>('PUT', '/webhooks/events', {
+      webhook: 'https://203.0.113.10/clarion',
+      events: ['SMS_FAILED'],
+    });
+    expect(saved.status).toBe(200);
+    expect((await b.api.call('GET', '/webhooks/events')).status).toBe(404);
+    expect((await b.api.call('DELETE', '/webhooks/events')).status).toBe(404);
+    expect((await a.api.call('GET', '/webhooks/events')).body).toEqual(saved.body);
+  });
+
+  it("log lists and queries: B never sees A's sends nor A's query", async () => {
+    const steps = await b.api.call<{ messages: Json[] }>('GET', '/logs?limit=500');
+    expect(steps.body.messages.map((m) => m['trackingId'])).not.toContain(aTrackingId);
+    const tail = await b.api.call<{ logs: Json[] }>('GET', '/logs/tail');
+    expect(tail.body.logs.map((log) => log['trackingId'])).not.toContain(aTrackingId);
+    const { queryId } = (await a.api.call<{ queryId: string }>('POST', '/logs/query', {})).body;
+    expect((await b.api.call('GET', `/logs/query/${queryId}`)).status).toBe(404);
+    const own = (await b.api.call<{ queryId: string }>('POST', '/logs/query', {})).body.queryId;
+    const result = await eventually(async () => {
+      const { body } = await b.api.call<{ status: string; logs?: Json[] }>(
+        'GET',
+        `/logs/query/${own}`,
+      );
+      return body.status === 'Complete' ? body : undefined;
+    });
+    expect(result.logs?.map((log) => log['trackingId'])).not.toContain(aTrackingId);
+  });
+
   it("logs: B's lookup of A's trackingId finds no record", async () => {
     expect((await b.api.call('GET', `/logs/${aTrackingId}`)).body).toEqual({ logs: [] });
     expect(

@@ -59,11 +59,14 @@ export class EventsWebhooksRepository {
   }
 
   async delete(scope: TenantScope): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `DELETE FROM notifications.events_webhooks WHERE account_id = $1 AND env_id = $2 RETURNING 1`,
+    // A bare DELETE answers [rows, count] through TypeORM; a SELECT over it answers rows.
+    const rows: { count: number }[] = await this.dataSource.query(
+      `WITH gone AS (
+         DELETE FROM notifications.events_webhooks WHERE account_id = $1 AND env_id = $2 RETURNING 1
+       ) SELECT count(*)::int AS count FROM gone`,
       [scope.accountId, scope.envId],
     );
-    return rows.length > 0;
+    return (rows[0]?.count ?? 0) > 0;
   }
 
   async disable(request: DisableEventsWebhookRequest): Promise<void> {
