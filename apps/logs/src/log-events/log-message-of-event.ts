@@ -1,5 +1,6 @@
 import {
   DeliveryEventData,
+  EVENT_TYPE_CHANNEL,
   EventEnvelope,
   LogMessageDto,
   WEBHOOK_RESULT,
@@ -17,16 +18,6 @@ export interface LogEventRow {
   details: Omit<LogMessageDto, 'trackingId' | 'eventType' | 'timestamp' | 'epochMs'>;
 }
 
-const CHANNEL_PREFIX: Record<string, string> = {
-  email: 'EMAIL',
-  inapp: 'INAPP_WEB',
-  sms: 'SMS',
-  call: 'CALL',
-  mobile_push: 'PUSH',
-  web_push: 'WEB_PUSH',
-  slack: 'SLACK',
-};
-
 export function logEventOf(event: EventEnvelope): LogEventRow | undefined {
   if (event.kind === WEBHOOK_RESULT) return undefined;
   const row = {
@@ -42,7 +33,7 @@ export function logEventOf(event: EventEnvelope): LogEventRow | undefined {
   const data = event.data as unknown as DeliveryEventData;
   const eventType =
     webhookEventTypeOf(data.channel, data.status) ??
-    `${CHANNEL_PREFIX[data.channel] ?? data.channel.toUpperCase()}_${data.status.toUpperCase()}`;
+    `${EVENT_TYPE_CHANNEL[data.channel]}_${data.status.toUpperCase()}`;
   return { ...row, at: data.at ?? event.occurredAt, eventType, details: detailsOf(data) };
 }
 

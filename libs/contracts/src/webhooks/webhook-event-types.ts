@@ -28,7 +28,8 @@ export const WEBHOOK_EVENT_TYPES = [
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-const CHANNEL_PREFIX: Record<ChannelLogName, string> = {
+/** How event types name each channel: `SMS_…`, `PUSH_…`, `INAPP_WEB_…`. */
+export const EVENT_TYPE_CHANNEL: Record<ChannelLogName, string> = {
   email: 'EMAIL',
   inapp: 'INAPP_WEB',
   sms: 'SMS',
@@ -55,7 +56,7 @@ export function webhookEventTypeOf(
 ): WebhookEventType | undefined {
   const suffix = STATUS_SUFFIX[status];
   if (suffix === undefined) return undefined;
-  const type = `${CHANNEL_PREFIX[channel]}_${suffix}`;
+  const type = `${EVENT_TYPE_CHANNEL[channel]}_${suffix}`;
   return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)
     ? (type as WebhookEventType)
     : undefined;
