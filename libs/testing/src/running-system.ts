@@ -1,4 +1,5 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { AccountResponseDto } from '@clarion/contracts';
 import { eventually } from './eventually';
@@ -29,7 +30,7 @@ export class RunningSystem {
 
   async start(timeoutMs = 60_000): Promise<void> {
     this.gatewayPort = await freePort();
-    const healthPortBase = 20_000 + Math.floor(Math.random() * 20_000);
+    const healthPortBase = await freeHealthPortBase();
     this.child = spawn(process.execPath, [join(ROOT, 'tools/start.mjs')], {
       env: {
         ...process.env,
@@ -103,4 +104,28 @@ export class RunningSystem {
     clearTimeout(timer);
     return code;
   }
+}
+
+const SERVICES = 8;
+/** Linux hands out ephemeral ports from 32768: health ports stay below, or a client may hold one. */
+const EPHEMERAL_PORTS_START = 32_768;
+
+/** A run of eight ports, below the ephemeral range, that nothing listens on right now. */
+async function freeHealthPortBase(): Promise<number> {
+  for (let tries = 0; tries < 50; tries++) {
+    const base = 20_000 + Math.floor(Math.random() * (EPHEMERAL_PORTS_START - 20_000 - SERVICES));
+    const free = await Promise.all(
+      Array.from({ length: SERVICES }, (_, offset) => isFree(base + offset)),
+    );
+    if (free.every(Boolean)) return base;
+  }
+  throw new Error('no run of eight free ports for the health endpoints');
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, () => server.close(() => resolve(true)));
+  });
 }
