@@ -163,6 +163,39 @@ describe('tenant isolation', () => {
     expect((await a.api.call('GET', '/webhooks/events')).body).toEqual(saved.body);
   });
 
+  it("phone numbers: B can neither see, release nor take A's numbers", async () => {
+    const search = '/numbers/available?countryCode=US&areaCode=312&limit=1';
+    const [offered] = (await a.api.call<{ numbers: Json[] }>('GET', search)).body.numbers;
+    const phoneNumber = offered!['phoneNumber'] as string;
+    expect((await a.api.call('POST', '/numbers/order', { phoneNumber })).status).toBe(200);
+    const aNumbers = (await a.api.call<{ numbers: Json[] }>('GET', '/numbers/list')).body.numbers;
+    expect(aNumbers.map((n) => n['phoneNumber'])).toEqual([phoneNumber]);
+
+    expect((await b.api.call<{ numbers: Json[] }>('GET', '/numbers/list')).body.numbers).toEqual(
+      [],
+    );
+    const offeredToB = (await b.api.call<{ numbers: Json[] }>('GET', search)).body.numbers;
+    expect(offeredToB.map((n) => n['phoneNumber'])).not.toContain(phoneNumber);
+    expect((await b.api.call('DELETE', `/numbers/${phoneNumber}`)).status).toBe(404);
+    expect((await b.api.call('POST', '/numbers/order', { phoneNumber })).status).toBe(409);
+    expect((await a.api.call<{ numbers: Json[] }>('GET', '/numbers/list')).body.numbers).toEqual(
+      aNumbers,
+    );
+
+    // Released by A, the number stays A's for 2 weeks: B neither sees nor gets it.
+    expect((await a.api.call('DELETE', `/numbers/${phoneNumber}`)).status).toBe(200);
+    expect((await b.api.call<{ numbers: Json[] }>('GET', '/numbers/released')).body).toEqual({
+      numbers: [],
+    });
+    expect((await b.api.call('DELETE', `/numbers/${phoneNumber}`)).status).toBe(404);
+    expect((await b.api.call('POST', '/numbers/order', { phoneNumber })).status).toBe(409);
+    const reactivated = await a.api.call<Json>('POST', '/numbers/order', { phoneNumber });
+    expect(reactivated.body).toMatchObject({ phoneNumber, reactivated: true });
+    expect((await a.api.call<{ numbers: Json[] }>('GET', '/numbers/list')).body.numbers).toEqual(
+      aNumbers,
+    );
+  });
+
   it("log lists and queries: B never sees A's sends nor A's query", async () => {
     const steps = await b.api.call<{ messages: Json[] }>('GET', '/logs?limit=500');
     expect(steps.body.messages.map((m) => m['trackingId'])).not.toContain(aTrackingId);
@@ -236,6 +269,54 @@ describe('tenant isolation', () => {
     expect((await b.member.call('DELETE', `/members/${aOwnerId}`)).status).toBe(404);
     const aMembers = (await a.member.call<{ members: Json[] }>('GET', '/members')).body.members;
     expect(aMembers).toEqual([expect.objectContaining({ userId: aOwnerId, role: 'owner' })]);
+  });
+
+  it("10DLC registrations: B never sees nor changes A's brand or campaign", async () => {
+    const brandPath = '/registrations/us/10dlc/brand';
+    const campaignPath = '/registrations/us/10dlc/campaign';
+    const aBrand = await a.api.call<Json>('POST', brandPath, {
+      scenarioId: 'own_brand',
+      businessType: 'PRIVATE_PROFIT',
+      legalName: 'Tenant A Inc.',
+      taxId: '12-3456789',
+      website: 'https://a.example.com',
+      country: 'US',
+      complianceContactEmail: 'compliance@a.test',
+      complianceContactPhone: '+14155550100',
+    });
+    expect(aBrand.status).toBe(200);
+    const aCampaign = await a.api.call<Json>('PATCH', campaignPath, {
+      campaignDescription: 'A only',
+    });
+    expect(aCampaign.status).toBe(200);
+
+    expect((await b.api.call('GET', brandPath)).body).toBeNull();
+    expect((await b.api.call('GET', campaignPath)).body).toBeNull();
+    expect((await b.api.call('PATCH', brandPath, { legalName: 'Taken' })).status).toBe(404);
+    expect((await b.api.call('PATCH', campaignPath, { campaignDescription: 'B' })).status).toBe(
+      409,
+    );
+    const bBrand = await b.api.call<Json>('POST', brandPath, {
+      scenarioId: 'own_brand',
+      businessType: 'SOLE_PROPRIETOR',
+      legalName: 'Tenant B',
+      firstName: 'Bea',
+      lastName: 'B',
+      website: 'https://b.example.com',
+      country: 'US',
+      complianceContactEmail: 'compliance@b.test',
+      complianceContactPhone: '+14155550101',
+    });
+    expect(bBrand.body).toMatchObject({
+      accountId: b.account.accountId,
+      campaignStatus: 'not_started',
+    });
+
+    expect((await a.api.call('GET', brandPath)).body).toEqual({
+      ...aBrand.body,
+      campaignStatus: 'pending_review',
+    });
+    expect((await a.api.call('GET', campaignPath)).body).toEqual(aCampaign.body);
   });
 
   it("accounts: B can neither sign in to A's account nor bill a new account to it", async () => {

@@ -23,12 +23,14 @@ import { LogQueriesController } from './logs/log-queries.controller';
 import { LogsController } from './logs/logs.controller';
 import { RateLimiter } from './rate-limits/rate-limiter';
 import { MembersController } from './members/members.controller';
+import { NumbersController } from './numbers/numbers.controller';
 import { MfaController } from './profile/mfa.controller';
 import { ProfileController } from './profile/profile.controller';
 import { TemplatesController } from './notification-types/templates.controller';
 import { TypesController } from './notification-types/types.controller';
 import { EndUserPreferencesController } from './preferences/end-user-preferences.controller';
 import { PreferencesController } from './preferences/preferences.controller';
+import { RegistrationsController } from './registrations/registrations.controller';
 import { DirectSendsController } from './sends/direct-sends.controller';
 import { SchedulerController } from './sends/scheduler.controller';
 import { SendPlanCache } from './sends/send-plan.cache';
@@ -51,6 +53,7 @@ export class GatewayModule {
         EndUserPreferencesController,
         PreferencesController,
         PushSettingsController,
+        RegistrationsController,
         SuppressionsController,
         TemplatesController,
         TrackingController,
@@ -63,6 +66,7 @@ export class GatewayModule {
         KeysController,
         MembersController,
         MfaController,
+        NumbersController,
         ProfileController,
         LogQueriesController,
         LogsController,

@@ -1,9 +1,17 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PersistenceModule } from '@clarion/persistence';
 import { messagingFor } from '@clarion/runtime';
+import { CreatePhoneNumbers1795500000000 } from './migrations/1795500000000-create-phone-numbers';
 import { NumbersEnv } from './numbers.env';
+import { NumbersSettings } from './numbers.settings';
+import { PhoneNumbersHandlers } from './phone-numbers/phone-numbers.handlers';
+import { PhoneNumbersRepository } from './phone-numbers/phone-numbers.repository';
+import { PhoneNumbersService } from './phone-numbers/phone-numbers.service';
+import { NUMBERS_PROVIDER } from './provider/numbers-provider';
+import { numbersProviderOf } from './provider/numbers-provider.factory';
+import { ReleasedNumbersPurger } from './purge/released-numbers-purger';
 
-/** The numbers service: its own schema and its NATS handlers (features arrive with their issues). */
+/** The numbers service: phone numbers of accounts, bought from a provider (or the sandbox). */
 @Module({})
 export class NumbersModule {
   static forRoot(env: NumbersEnv): DynamicModule {
@@ -14,9 +22,23 @@ export class NumbersModule {
           url: env.DATABASE_URL,
           schema: 'numbers',
           entities: [],
-          migrations: [],
+          migrations: [CreatePhoneNumbers1795500000000],
         }),
         messagingFor('numbers', env),
+      ],
+      providers: [
+        { provide: NumbersEnv, useValue: env },
+        { provide: NumbersSettings, useValue: NumbersSettings.of(env) },
+        {
+          provide: NUMBERS_PROVIDER,
+          inject: [PhoneNumbersRepository],
+          useFactory: (repository: PhoneNumbersRepository) =>
+            numbersProviderOf(env, (phoneNumbers) => repository.heldAmong(phoneNumbers)),
+        },
+        PhoneNumbersHandlers,
+        PhoneNumbersRepository,
+        PhoneNumbersService,
+        ReleasedNumbersPurger,
       ],
     };
   }

@@ -1,5 +1,10 @@
 import { parseArgs } from 'node:util';
 import { AccountStatus } from '@clarion/contracts';
+import {
+  parseRegistrationsCommand,
+  RegistrationsAdminCommand,
+  REGISTRATIONS_USAGE,
+} from './registrations-command';
 
 export interface CreateAccountAdminCommand {
   kind: 'account create';
@@ -14,11 +19,13 @@ export interface SetAccountStatusAdminCommand {
   status: AccountStatus;
 }
 
-export type AdminCommand = CreateAccountAdminCommand | SetAccountStatusAdminCommand;
+export type AdminCommand =
+  CreateAccountAdminCommand | SetAccountStatusAdminCommand | RegistrationsAdminCommand;
 
 export const ADMIN_USAGE = [
   'usage: npm run admin -- account create --name <name> --email <owner email> [--password <password>]',
   '       npm run admin -- account set-status --account <accountId> --status verified|unverified|blocked',
+  REGISTRATIONS_USAGE,
 ].join('\n');
 
 const STATUSES: readonly AccountStatus[] = ['verified', 'unverified', 'blocked'];
@@ -34,8 +41,14 @@ export function parseAdminCommand(argv: string[]): AdminCommand {
       password: { type: 'string' },
       account: { type: 'string' },
       status: { type: 'string' },
+      subject: { type: 'string' },
+      reason: { type: 'string' },
+      operator: { type: 'string' },
     },
   });
+  if (positionals[0] === 'registrations' && positionals.length === 2) {
+    return parseRegistrationsCommand(positionals[1] ?? '', values, ADMIN_USAGE);
+  }
   switch (positionals.join(' ')) {
     case 'account create':
       return createAccount(values);

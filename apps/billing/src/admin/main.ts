@@ -1,14 +1,22 @@
 import { NestFactory } from '@nestjs/core';
-import { DatabaseEnv, loadEnv } from '@clarion/config';
+import { BaseEnv, DatabaseEnv, loadEnv } from '@clarion/config';
 import { StructuredLogger } from '@clarion/observability';
 import { AccountsService } from '../accounts/accounts.service';
 import { AdminCliModule } from './admin-cli.module';
 import { AdminCommand, parseAdminCommand } from './admin-command';
 import { broadcastAccountChange } from './broadcast-account-change';
+import { runRegistrationsCommand } from './registrations-client';
+import { RegistrationsAdminCommand } from './registrations-command';
 
 /** `npm run admin -- …`: operator commands; each prints its result as one JSON line on stdout. */
 async function main(): Promise<void> {
   const command = parseAdminCommand(process.argv.slice(2));
+  if (isRegistrationsCommand(command)) {
+    // Operators act through the running registrations service, which owns the records.
+    const result = await runRegistrationsCommand(command, loadEnv(BaseEnv));
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return;
+  }
   const env = loadEnv(DatabaseEnv);
   const app = await NestFactory.createApplicationContext(AdminCliModule.forRoot(env.DATABASE_URL), {
     logger: new StructuredLogger({ service: 'admin', format: 'pretty', level: 'warn' }),
@@ -21,8 +29,12 @@ async function main(): Promise<void> {
   }
 }
 
+function isRegistrationsCommand(command: AdminCommand): command is RegistrationsAdminCommand {
+  return command.kind.startsWith('registrations ');
+}
+
 async function run(
-  command: AdminCommand,
+  command: Exclude<AdminCommand, RegistrationsAdminCommand>,
   accounts: AccountsService,
   env: DatabaseEnv,
 ): Promise<object> {

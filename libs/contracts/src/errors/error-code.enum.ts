@@ -12,11 +12,26 @@ export enum ErrorCode {
   NOT_FOUND = 'NOT_FOUND',
   ROUTE_NOT_FOUND = 'ROUTE_NOT_FOUND',
   CONFLICT = 'CONFLICT',
+  /** A second 10DLC brand registration for the same account: 409. */
+  REGISTRATION_EXISTS = 'REGISTRATION_EXISTS',
+  /** An edit of a registration that was submitted to carriers: 409, with a fix. */
+  REGISTRATION_LOCKED = 'REGISTRATION_LOCKED',
+  /** An operator action the registration workflow does not allow from the current status: 409. */
+  REGISTRATION_TRANSITION_INVALID = 'REGISTRATION_TRANSITION_INVALID',
+  /** A campaign registration before the account has a brand registration: 409, with a fix. */
+  BRAND_REQUIRED = 'BRAND_REQUIRED',
   IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED',
   IDEMPOTENCY_REQUEST_IN_FLIGHT = 'IDEMPOTENCY_REQUEST_IN_FLIGHT',
   RATE_LIMITED = 'RATE_LIMITED',
   USAGE_LIMIT = 'USAGE_LIMIT',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
+  /**
+   * A phone number that cannot be ordered: on an account already, held for the account that
+   * released it (2 weeks), being ordered by another request, or refused by the provider: 409.
+   */
+  PHONE_NUMBER_UNAVAILABLE = 'PHONE_NUMBER_UNAVAILABLE',
+  /** A bind of a number that is bound to another voice agent: 409. */
+  PHONE_NUMBER_BOUND = 'PHONE_NUMBER_BOUND',
   /** A provider (Slack, Twilio, …) refused or failed a request made for the caller: 502. */
   PROVIDER_ERROR = 'PROVIDER_ERROR',
   SERVICE_TIMEOUT = 'SERVICE_TIMEOUT',

@@ -59,6 +59,26 @@ import {
   StartLogQueryRequest,
 } from '../logs/log-query.dto';
 import { ScheduledSendRef, UpdateScheduleRequest } from '../send/schedule-requests';
+import {
+  BindPhoneNumberRequest,
+  UnbindPhoneNumbersReply,
+  UnbindPhoneNumbersRequest,
+} from '../numbers/phone-number-binding.dto';
+import {
+  OrderPhoneNumberRequest,
+  OrderPhoneNumberResponseDto,
+  PhoneNumberRef,
+} from '../numbers/order-phone-number.dto';
+import {
+  ListPhoneNumbersResponseDto,
+  ListReleasedPhoneNumbersResponseDto,
+  PhoneNumberDto,
+} from '../numbers/phone-number.dto';
+import { ReleasePhoneNumberResponseDto } from '../numbers/release-phone-number.dto';
+import {
+  SearchAvailableNumbersRequest,
+  SearchAvailablePhoneNumbersResponseDto,
+} from '../numbers/search-available-numbers.dto';
 import { SendCommand } from '../send/send-command';
 import { SendResponseDto } from '../send/send-response.dto';
 import { UserResponseDto } from '../users/user-response.dto';
@@ -121,6 +141,22 @@ import {
   SlackChannelsRequest,
   VapidPublicKeyReply,
 } from '../delivery/delivery-requests';
+import {
+  AccountRegistrationsDto,
+  BrandOfReply,
+  CampaignOfReply,
+  CreateBrandRequest,
+  DecideRegistrationRequest,
+  ListRegistrationsRequest,
+  RegistrationChangeDto,
+  RegistrationStatusChangedEvent,
+  RegistrationSummaryDto,
+  SubmitRegistrationRequest,
+  UpdateBrandRequest,
+  UpdateCampaignRequest,
+} from '../registrations/registration-requests';
+import { BrandResponseDto } from '../registrations/brand-response.dto';
+import { CampaignResponseDto } from '../registrations/campaign-response.dto';
 import { StreamName, defineBroadcast, defineJob, defineRequest } from './message-definitions';
 
 /** Every request/reply subject: `<service>.<resource>.<verb>`. */
@@ -267,6 +303,44 @@ export const Requests = {
   disableEventsWebhook: defineRequest<DisableEventsWebhookRequest, SuccessResponseDto>(
     'notifications.events-webhook.disable',
   ),
+  searchAvailableNumbers: defineRequest<
+    SearchAvailableNumbersRequest,
+    SearchAvailablePhoneNumbersResponseDto
+  >('numbers.number.search'),
+  orderNumber: defineRequest<OrderPhoneNumberRequest, OrderPhoneNumberResponseDto>(
+    'numbers.number.order',
+  ),
+  listNumbers: defineRequest<AccountScope, ListPhoneNumbersResponseDto>('numbers.number.list'),
+  listReleasedNumbers: defineRequest<AccountScope, ListReleasedPhoneNumbersResponseDto>(
+    'numbers.number.list-released',
+  ),
+  releaseNumber: defineRequest<PhoneNumberRef, ReleasePhoneNumberResponseDto>(
+    'numbers.number.release',
+  ),
+  bindNumber: defineRequest<BindPhoneNumberRequest, PhoneNumberDto>('numbers.number.bind'),
+  unbindNumbers: defineRequest<UnbindPhoneNumbersRequest, UnbindPhoneNumbersReply>(
+    'numbers.number.unbind',
+  ),
+  createBrand: defineRequest<CreateBrandRequest, BrandResponseDto>('registrations.brand.create'),
+  getBrand: defineRequest<AccountScope, BrandOfReply>('registrations.brand.get'),
+  updateBrand: defineRequest<UpdateBrandRequest, BrandResponseDto>('registrations.brand.update'),
+  getCampaign: defineRequest<AccountScope, CampaignOfReply>('registrations.campaign.get'),
+  updateCampaign: defineRequest<UpdateCampaignRequest, CampaignResponseDto>(
+    'registrations.campaign.update',
+  ),
+  /** Operator operations (admin CLI): never routed by the gateway. */
+  listRegistrations: defineRequest<ListRegistrationsRequest, RegistrationSummaryDto[]>(
+    'registrations.review.list',
+  ),
+  showRegistrations: defineRequest<AccountScope, AccountRegistrationsDto>(
+    'registrations.review.show',
+  ),
+  submitRegistration: defineRequest<SubmitRegistrationRequest, RegistrationChangeDto>(
+    'registrations.review.submit',
+  ),
+  decideRegistration: defineRequest<DecideRegistrationRequest, RegistrationChangeDto>(
+    'registrations.review.decide',
+  ),
 } as const;
 
 /** Fire-and-forget notices every replica of every interested service hears. */
@@ -294,6 +368,17 @@ export const Jobs = {
   webPushDelivery: defineJob<WebPushDeliveryJob>(StreamName.DELIVERY, 'delivery.web_push'),
   slackDelivery: defineJob<SlackDeliveryJob>(StreamName.DELIVERY, 'delivery.slack'),
   providerCallback: defineJob<ProviderCallbackJob>(StreamName.DELIVERY, 'delivery.callbacks'),
+} as const;
+
+/**
+ * Audit records on the AUDIT stream (`audit.>`, limits retention): who changed what and when.
+ * Published with the record's id as Nats-Msg-Id; nothing consumes them as work.
+ */
+export const AuditRecords = {
+  registrationStatusChanged: defineJob<RegistrationStatusChangedEvent>(
+    StreamName.AUDIT,
+    'audit.registration.status-changed',
+  ),
 } as const;
 
 /** Durable consumer names: each is named after the service that owns it. */

@@ -26,6 +26,7 @@ export enum StreamName {
   DELIVERY = 'DELIVERY',
   EVENTS = 'EVENTS',
   DEAD_LETTER = 'DEAD_LETTER',
+  AUDIT = 'AUDIT',
 }
 
 export function defineRequest<TRequest, TReply>(

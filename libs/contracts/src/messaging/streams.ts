@@ -19,6 +19,8 @@ export const STREAMS: readonly StreamDefinition[] = [
   { name: StreamName.DELIVERY, subjects: ['delivery.>'], retention: 'workqueue', maxAgeMs: 0 },
   { name: StreamName.EVENTS, subjects: ['evt.>'], retention: 'limits', maxAgeMs: 7 * DAY_MS },
   { name: StreamName.DEAD_LETTER, subjects: ['dlq.>'], retention: 'limits', maxAgeMs: 30 * DAY_MS },
+  // Records of who changed what (registration statuses), kept a year; not events of a send.
+  { name: StreamName.AUDIT, subjects: ['audit.>'], retention: 'limits', maxAgeMs: 365 * DAY_MS },
 ];
 
 /** Subject a message goes to when its consumer gives up on it. */

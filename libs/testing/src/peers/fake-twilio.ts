@@ -11,6 +11,17 @@ export interface ReceivedTwilioRequest {
   form: URLSearchParams;
 }
 
+/** A number the fake offers in AvailablePhoneNumbers searches and sells through IncomingPhoneNumbers. */
+export interface FakeAvailableNumber {
+  phoneNumber: string;
+  isoCountry: string;
+  /** Matched by the search's AreaCode; by default the three digits after +1. */
+  areaCode?: string;
+  locality?: string;
+  region?: string;
+  capabilities?: { voice?: boolean; sms?: boolean; mms?: boolean };
+}
+
 /** An answer the test dictates instead of the fake's own; `hang` never answers. */
 export type DictatedReply =
   { status: number; body: string; headers?: Record<string, string> } | 'hang';
@@ -18,11 +29,17 @@ export type DictatedReply =
 /**
  * A loopback HTTP peer that speaks Twilio's REST wire format for the test of the adapters:
  * Basic auth, form-encoded POSTs to Messages.json and Calls.json, IncomingPhoneNumbers.json
- * lookups, Twilio's JSON answers and error bodies.
+ * lookups, purchases and releases, AvailablePhoneNumbers searches, Twilio's JSON answers and
+ * error bodies.
  */
 export class FakeTwilio {
   readonly requests: ReceivedTwilioRequest[] = [];
+  /** The numbers of the account (E.164); purchases add to it, releases take from it. */
   readonly accountNumbers = new Set<string>();
+  /** What searches find and purchases may buy (unless the account has it already). */
+  readonly availableNumbers: FakeAvailableNumber[] = [];
+  /** Numbers bought through IncomingPhoneNumbers.json and not released, by SID. */
+  readonly purchasedNumbers = new Map<string, string>();
   private readonly dictated: DictatedReply[] = [];
 
   private constructor(
@@ -88,6 +105,17 @@ export class FakeTwilio {
 
   private answerAsTwilio(request: ReceivedTwilioRequest, response: ServerResponse): void {
     const { form } = request;
+    const search = /^AvailablePhoneNumbers\/([A-Z]{2})\/Local\.json$/.exec(request.resource);
+    if (request.method === 'GET' && search?.[1]) {
+      return this.answerSearch(search[1], request.query, response);
+    }
+    if (request.method === 'POST' && request.resource === 'IncomingPhoneNumbers.json') {
+      return this.answerPurchase(form.get('PhoneNumber') ?? '', response);
+    }
+    const incoming = /^IncomingPhoneNumbers\/([A-Za-z0-9]+)\.json$/.exec(request.resource);
+    if (request.method === 'DELETE' && incoming?.[1]) {
+      return this.answerRelease(incoming[1], response);
+    }
     switch (`${request.method} ${request.resource}`) {
       case 'POST Messages.json': {
         const media = form.getAll('MediaUrl').length;
@@ -119,10 +147,84 @@ export class FakeTwilio {
         }
         const wanted = request.query.get('PhoneNumber');
         const owned = [...this.accountNumbers].filter((number) => !wanted || number === wanted);
-        const page = owned.map((number) => ({ sid: sid('PN'), phone_number: number }));
+        const page = owned.map((number) => ({
+          sid: this.sidOf(number) ?? sid('PN'),
+          phone_number: number,
+        }));
         return send(response, 200, JSON.stringify({ incoming_phone_numbers: page, page: 0 }));
       }
     }
+  }
+
+  private answerSearch(country: string, query: URLSearchParams, response: ServerResponse): void {
+    const areaCode = query.get('AreaCode');
+    const wanted = (['sms', 'mms', 'voice'] as const).filter(
+      (feature) => query.get(`${feature[0]?.toUpperCase()}${feature.slice(1)}Enabled`) === 'true',
+    );
+    const pageSize = Number(query.get('PageSize') ?? 50);
+    const found = this.availableNumbers
+      .filter(
+        (number) => number.isoCountry === country && !this.accountNumbers.has(number.phoneNumber),
+      )
+      .filter(
+        (number) => !areaCode || (number.areaCode ?? number.phoneNumber.slice(2, 5)) === areaCode,
+      )
+      .filter((number) => wanted.every((feature) => number.capabilities?.[feature] === true))
+      .slice(0, pageSize)
+      .map((number) => ({
+        friendly_name: number.phoneNumber,
+        phone_number: number.phoneNumber,
+        locality: number.locality ?? null,
+        region: number.region ?? null,
+        iso_country: number.isoCountry,
+        address_requirements: 'none',
+        beta: false,
+        capabilities: {
+          voice: number.capabilities?.voice ?? false,
+          SMS: number.capabilities?.sms ?? false,
+          MMS: number.capabilities?.mms ?? false,
+          fax: false,
+        },
+      }));
+    send(response, 200, JSON.stringify({ available_phone_numbers: found, uri: '' }));
+  }
+
+  private answerPurchase(phoneNumber: string, response: ServerResponse): void {
+    const offered = this.availableNumbers.find((number) => number.phoneNumber === phoneNumber);
+    if (!offered || this.accountNumbers.has(phoneNumber)) {
+      const message = `PhoneNumber ${phoneNumber} is not available.`;
+      return send(response, 400, twilioError(21422, message, 400));
+    }
+    const numberSid = sid('PN');
+    this.accountNumbers.add(phoneNumber);
+    this.purchasedNumbers.set(numberSid, phoneNumber);
+    const incoming = {
+      sid: numberSid,
+      phone_number: phoneNumber,
+      friendly_name: phoneNumber,
+      status: 'in-use',
+      capabilities: {
+        voice: offered.capabilities?.voice ?? false,
+        sms: offered.capabilities?.sms ?? false,
+        mms: offered.capabilities?.mms ?? false,
+        fax: false,
+      },
+    };
+    send(response, 201, JSON.stringify(incoming));
+  }
+
+  private answerRelease(numberSid: string, response: ServerResponse): void {
+    const phoneNumber = this.purchasedNumbers.get(numberSid);
+    if (!phoneNumber) {
+      return send(response, 404, twilioError(20404, 'The requested resource was not found', 404));
+    }
+    this.purchasedNumbers.delete(numberSid);
+    this.accountNumbers.delete(phoneNumber);
+    send(response, 204, '');
+  }
+
+  private sidOf(phoneNumber: string): string | undefined {
+    return [...this.purchasedNumbers].find(([, number]) => number === phoneNumber)?.[0];
   }
 }
 
