@@ -196,6 +196,72 @@ describe('tenant isolation', () => {
     );
   });
 
+  it("voice: B can neither see, change, delete nor bind to A's agents, nor see A's calls", async () => {
+    const spec = {
+      name: 'A agent',
+      instructions: 'Only for A.',
+      inbound: { firstAction: 'speak', greeting: 'A speaking.' },
+      outbound: { firstAction: 'wait', opener: '', voicemailAction: 'hangup' },
+      model: { mode: 'realtime', model: 'openai:gpt-realtime', voiceId: 'marin' },
+      tools: [],
+      variables: [],
+      conversation: {
+        turnDetection: 'vad',
+        minEndOfTurnSilenceMs: 500,
+        allowInterruptions: false,
+        minInterruptionDurationMs: 0,
+        silenceTimeoutSeconds: 10,
+        maxCallLengthSeconds: 60,
+      },
+      compliance: { recordingEnabled: false },
+    };
+    const created = await a.api.call<{ agent: { agentId: string } }>('POST', '/voice/agents', {
+      spec,
+    });
+    const { agentId } = created.body.agent;
+    const search = '/numbers/available?countryCode=US&areaCode=718&limit=1';
+    const [offered] = (await a.api.call<{ numbers: Json[] }>('GET', search)).body.numbers;
+    const phoneNumber = offered!['phoneNumber'] as string;
+    expect((await a.api.call('POST', '/numbers/order', { phoneNumber })).status).toBe(200);
+    expect(
+      (await a.api.call('POST', `/voice/agents/${agentId}/numbers`, { phoneNumber })).status,
+    ).toBe(200);
+    const call = await a.api.call<{ trackingId: string }>('POST', '/voice/call', {
+      phoneNumber: '+14155550142',
+      spec,
+      agentId,
+    });
+    const agentPath = `/voice/agents/${agentId}`;
+    const aAgent = (await a.api.call<Json>('GET', agentPath)).body;
+
+    expect((await b.api.call<{ agents: Json[] }>('GET', '/voice/agents')).body.agents).toEqual([]);
+    expect((await b.api.call('GET', agentPath)).status).toBe(404);
+    expect((await b.api.call('PUT', agentPath, { spec: { ...spec, name: 'B' } })).status).toBe(404);
+    expect((await b.api.call('DELETE', agentPath)).status).toBe(404);
+    expect((await b.api.call('DELETE', `${agentPath}/numbers/${phoneNumber}`)).status).toBe(404);
+    expect((await b.api.call('POST', `${agentPath}/numbers`, { phoneNumber })).status).toBe(404);
+    const bAgent = await b.api.call<{ agent: { agentId: string } }>('POST', '/voice/agents', {
+      spec,
+    });
+    const bBind = await b.api.call('POST', `/voice/agents/${bAgent.body.agent.agentId}/numbers`, {
+      phoneNumber,
+    });
+    expect(bBind.status).toBe(404);
+    expect(
+      (await b.api.call('POST', '/voice/call', { phoneNumber: '+14155550142', spec, agentId }))
+        .status,
+    ).toBe(404);
+    expect((await b.api.call('GET', `/voice/calls/${call.body.trackingId}`)).status).toBe(404);
+    expect((await b.api.call<{ calls: Json[] }>('GET', '/voice/calls')).body.calls).toEqual([]);
+    expect(
+      (await b.api.call<{ calls: Json[] }>('GET', `/voice/calls?agentId=${agentId}`)).body.calls,
+    ).toEqual([]);
+
+    expect((await a.api.call<Json>('GET', agentPath)).body).toEqual(aAgent);
+    const aCalls = await a.api.call<{ calls: Json[] }>('GET', `/voice/calls?agentId=${agentId}`);
+    expect(aCalls.body.calls.map((listed) => listed['trackingId'])).toEqual([call.body.trackingId]);
+  });
+
   it("log lists and queries: B never sees A's sends nor A's query", async () => {
     const steps = await b.api.call<{ messages: Json[] }>('GET', '/logs?limit=500');
     expect(steps.body.messages.map((m) => m['trackingId'])).not.toContain(aTrackingId);

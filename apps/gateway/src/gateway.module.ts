@@ -40,6 +40,9 @@ import { SendsController } from './sends/sends.controller';
 import { SessionsController } from './sessions/sessions.controller';
 import { SendsService } from './sends/sends.service';
 import { UsersController } from './users/users.controller';
+import { VoiceAgentsController } from './voice/voice-agents.controller';
+import { VoiceCallsController } from './voice/voice-calls.controller';
+import { VoiceWebhooksController } from './voice/voice-webhooks.controller';
 
 @Module({})
 export class GatewayModule {
@@ -74,6 +77,9 @@ export class GatewayModule {
         SendsController,
         StatusController,
         UsersController,
+        VoiceAgentsController,
+        VoiceCallsController,
+        VoiceWebhooksController,
       ],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },

@@ -1,12 +1,25 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PersistenceModule } from '@clarion/persistence';
 import { messagingFor } from '@clarion/runtime';
+import { AgentsHandlers } from './agents/agents.handlers';
+import { AgentsRepository } from './agents/agents.repository';
+import { AgentsService } from './agents/agents.service';
+import { NumberBindings } from './agents/number-bindings';
+import { CallsHandlers } from './calls/calls.handlers';
+import { CallsRepository } from './calls/calls.repository';
+import { CallsService } from './calls/calls.service';
+import { CreateVoiceTables1795600000000 } from './migrations/1795600000000-create-voice-tables';
+import { OldCallsPurger } from './purge/old-calls-purger';
+import { VOICE_PROVIDER } from './telephony/voice-provider';
+import { voiceProviderOf } from './telephony/voice-provider.factory';
 import { VoiceEnv } from './voice.env';
+import { VoiceSettings } from './voice.settings';
 
-/** The voice service: its own schema and its NATS handlers (features arrive with their issues). */
+/** The voice service: agents, their numbers (kept by the numbers service), calls and records. */
 @Module({})
 export class VoiceModule {
   static forRoot(env: VoiceEnv): DynamicModule {
+    const settings = VoiceSettings.of(env);
     return {
       module: VoiceModule,
       imports: [
@@ -14,9 +27,22 @@ export class VoiceModule {
           url: env.DATABASE_URL,
           schema: 'voice',
           entities: [],
-          migrations: [],
+          migrations: [CreateVoiceTables1795600000000],
         }),
         messagingFor('voice', env),
+      ],
+      providers: [
+        { provide: VoiceEnv, useValue: env },
+        { provide: VoiceSettings, useValue: settings },
+        { provide: VOICE_PROVIDER, useValue: voiceProviderOf(env, settings) },
+        AgentsHandlers,
+        AgentsRepository,
+        AgentsService,
+        NumberBindings,
+        CallsHandlers,
+        CallsRepository,
+        CallsService,
+        OldCallsPurger,
       ],
     };
   }

@@ -8,6 +8,8 @@ import {
   OrderPhoneNumberResponseDto,
   PhoneNumberDto,
   PhoneNumberRef,
+  PhoneNumberRouteReply,
+  PhoneNumberRouteRequest,
   ReleasePhoneNumberResponseDto,
   Requests,
   SearchAvailableNumbersRequest,
@@ -60,5 +62,11 @@ export class PhoneNumbersHandlers {
     phoneNumber,
   }: UnbindPhoneNumbersRequest): Promise<UnbindPhoneNumbersReply> {
     return { phoneNumbers: await this.numbers.unbind(accountId, agentId, phoneNumber) };
+  }
+
+  /** For the voice service: whose is the number a call came in on, and which agent takes it. */
+  @HandleRequest(Requests.routeNumber, PhoneNumberRouteRequest)
+  route({ phoneNumber }: PhoneNumberRouteRequest): Promise<PhoneNumberRouteReply> {
+    return this.numbers.route(phoneNumber);
   }
 }

@@ -300,6 +300,9 @@ describe('phone numbers (numbers service, PostgreSQL, NATS, a Twilio-compatible 
       messaging.request(Requests.bindNumber, { accountId, phoneNumber, agentId });
     await bind('+14155550107', 'agent-2');
     await bind('+14155550108', 'agent-2');
+    const route = (phoneNumber: string) => messaging.request(Requests.routeNumber, { phoneNumber });
+    expect(await route('+14155550107')).toEqual({ accountId: A, agentId: 'agent-2' });
+    expect(await route('+14155559999')).toEqual({});
     expect((await failure(bind('+14155550107', 'agent-3'))).code).toBe(
       ErrorCode.PHONE_NUMBER_BOUND,
     );

@@ -89,6 +89,16 @@ export class PhoneNumbersRepository {
     return row;
   }
 
+  /** The active number, whichever account holds it. */
+  async findActive(phoneNumber: string): Promise<PhoneNumberRow | undefined> {
+    const [row]: PhoneNumberRow[] = await this.dataSource.query(
+      `SELECT ${PHONE_NUMBER_COLUMNS} FROM numbers.phone_numbers
+        WHERE phone_number = $1 AND status = 'active'`,
+      [phoneNumber],
+    );
+    return row;
+  }
+
   /** Releases an active number of the account and unbinds it; undefined when there is none. */
   async release(
     accountId: string,

@@ -12,6 +12,7 @@ import {
   OrderPhoneNumberRequest,
   OrderPhoneNumberResponseDto,
   PhoneNumberDto,
+  PhoneNumberRouteReply,
   ReleasePhoneNumberResponseDto,
   SearchAvailableNumbersRequest,
   SearchAvailablePhoneNumbersResponseDto,
@@ -172,6 +173,13 @@ export class PhoneNumbersService {
 
   unbind(accountId: string, agentId: string, phoneNumber?: string): Promise<string[]> {
     return this.repository.unbind(accountId, agentId, phoneNumber);
+  }
+
+  /** The account holding an active number and the agent it is bound to; empty when none holds it. */
+  async route(phoneNumber: string): Promise<PhoneNumberRouteReply> {
+    const row = await this.repository.findActive(phoneNumber);
+    if (!row) return {};
+    return { accountId: row.accountId, ...(row.agentId !== null && { agentId: row.agentId }) };
   }
 
   private async purchase(

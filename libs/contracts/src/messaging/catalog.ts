@@ -157,6 +157,30 @@ import {
 } from '../registrations/registration-requests';
 import { BrandResponseDto } from '../registrations/brand-response.dto';
 import { CampaignResponseDto } from '../registrations/campaign-response.dto';
+import {
+  DeleteVoiceAgentResponseDto,
+  ListVoiceAgentsResponseDto,
+  VoiceAgentResponseDto,
+} from '../voice/voice-agent.dto';
+import {
+  GetVoiceCallResponseDto,
+  ListVoiceCallsResponseDto,
+  VoiceCallResponseDto,
+} from '../voice/voice-call.dto';
+import {
+  CreateVoiceAgentRequest,
+  InboundVoiceCallReply,
+  InboundVoiceCallRequest,
+  ListVoiceCallsRequest,
+  PhoneNumberRouteReply,
+  PhoneNumberRouteRequest,
+  PlaceVoiceCallRequest,
+  UpdateVoiceAgentRequest,
+  VoiceAgentNumberRequest,
+  VoiceAgentRef,
+  VoiceCallRef,
+  VoiceCallStatusRequest,
+} from '../voice/voice-requests';
 import { StreamName, defineBroadcast, defineJob, defineRequest } from './message-definitions';
 
 /** Every request/reply subject: `<service>.<resource>.<verb>`. */
@@ -321,6 +345,34 @@ export const Requests = {
   unbindNumbers: defineRequest<UnbindPhoneNumbersRequest, UnbindPhoneNumbersReply>(
     'numbers.number.unbind',
   ),
+  /** For the voice service's inbound calls: who holds a number, and its agent. */
+  routeNumber: defineRequest<PhoneNumberRouteRequest, PhoneNumberRouteReply>(
+    'numbers.number.route',
+  ),
+  createVoiceAgent: defineRequest<CreateVoiceAgentRequest, VoiceAgentResponseDto>(
+    'voice.agent.create',
+  ),
+  listVoiceAgents: defineRequest<AccountScope, ListVoiceAgentsResponseDto>('voice.agent.list'),
+  getVoiceAgent: defineRequest<VoiceAgentRef, VoiceAgentResponseDto>('voice.agent.get'),
+  updateVoiceAgent: defineRequest<UpdateVoiceAgentRequest, VoiceAgentResponseDto>(
+    'voice.agent.update',
+  ),
+  deleteVoiceAgent: defineRequest<VoiceAgentRef, DeleteVoiceAgentResponseDto>('voice.agent.delete'),
+  bindVoiceNumber: defineRequest<VoiceAgentNumberRequest, VoiceAgentResponseDto>(
+    'voice.agent.bind-number',
+  ),
+  unbindVoiceNumber: defineRequest<VoiceAgentNumberRequest, VoiceAgentResponseDto>(
+    'voice.agent.unbind-number',
+  ),
+  placeVoiceCall: defineRequest<PlaceVoiceCallRequest, VoiceCallResponseDto>('voice.call.place'),
+  getVoiceCall: defineRequest<VoiceCallRef, GetVoiceCallResponseDto>('voice.call.get'),
+  listVoiceCalls: defineRequest<ListVoiceCallsRequest, ListVoiceCallsResponseDto>(
+    'voice.call.list',
+  ),
+  inboundVoiceCall: defineRequest<InboundVoiceCallRequest, InboundVoiceCallReply>(
+    'voice.call.inbound',
+  ),
+  voiceCallStatus: defineRequest<VoiceCallStatusRequest, { known: boolean }>('voice.call.status'),
   createBrand: defineRequest<CreateBrandRequest, BrandResponseDto>('registrations.brand.create'),
   getBrand: defineRequest<AccountScope, BrandOfReply>('registrations.brand.get'),
   updateBrand: defineRequest<UpdateBrandRequest, BrandResponseDto>('registrations.brand.update'),

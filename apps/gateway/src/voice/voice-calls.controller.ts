@@ -1,0 +1,111 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  DEFAULT_CALL_LIST_LIMIT,
+  GetVoiceCallResponseDto,
+  ListVoiceCallsQueryDto,
+  ListVoiceCallsResponseDto,
+  Principal,
+  Requests,
+  VoiceBrowserCallDto,
+  VoiceCallDto,
+  VoiceCallResponseDto,
+} from '@clarion/contracts';
+import { MessagingClient } from '@clarion/messaging';
+import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
+import { assertMayCall } from './assert-may-call';
+
+/** Placing a call may wait for the provider's answer (15 s at most). */
+const PLACE_CALL_TIMEOUT_MS = 20_000;
+
+@ApiTags('Voice')
+@RequiresApiKey()
+@Controller('voice')
+export class VoiceCallsController {
+  constructor(private readonly messaging: MessagingClient) {}
+
+  @Post('call')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'VoiceCall',
+    summary: 'Place an outbound call with an inline, ephemeral agent spec',
+  })
+  @ApiOkResponse({ type: VoiceCallResponseDto })
+  call(
+    @Body() body: VoiceCallDto,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<VoiceCallResponseDto> {
+    assertMayCall(principal);
+    return this.messaging.request(
+      Requests.placeVoiceCall,
+      {
+        accountId: principal.accountId,
+        source: 'pstn',
+        phoneNumber: body.phoneNumber,
+        spec: body.spec,
+        variables: body.variables,
+        agentId: body.agentId,
+      },
+      PLACE_CALL_TIMEOUT_MS,
+    );
+  }
+
+  @Post('browser-call')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'VoiceCreateBrowserCall',
+    summary: 'Open a browser playground call with an inline spec (connect to its websocket)',
+  })
+  @ApiOkResponse({ type: VoiceCallResponseDto })
+  browserCall(
+    @Body() body: VoiceBrowserCallDto,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<VoiceCallResponseDto> {
+    assertMayCall(principal);
+    return this.messaging.request(
+      Requests.placeVoiceCall,
+      {
+        accountId: principal.accountId,
+        source: 'web',
+        spec: body.spec,
+        variables: body.variables,
+        agentId: body.agentId,
+      },
+      PLACE_CALL_TIMEOUT_MS,
+    );
+  }
+
+  @Get('calls')
+  @ApiOperation({
+    operationId: 'VoiceListCalls',
+    summary: 'Calls of the last 30 days, newest first (default 25, at most 100)',
+  })
+  @ApiOkResponse({ type: ListVoiceCallsResponseDto })
+  list(
+    @Query() query: ListVoiceCallsQueryDto,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<ListVoiceCallsResponseDto> {
+    return this.messaging.request(Requests.listVoiceCalls, {
+      accountId: principal.accountId,
+      agentId: query.agentId,
+      limit: query.limit ?? DEFAULT_CALL_LIST_LIMIT,
+      cursor: query.cursor,
+    });
+  }
+
+  @Get('calls/:trackingId')
+  @ApiOperation({
+    operationId: 'VoiceGetCall',
+    summary: 'A call with its transcript timeline and recording URL',
+  })
+  @ApiOkResponse({ type: GetVoiceCallResponseDto })
+  get(
+    @Param('trackingId') trackingId: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<GetVoiceCallResponseDto> {
+    return this.messaging.request(Requests.getVoiceCall, {
+      accountId: principal.accountId,
+      trackingId,
+    });
+  }
+}

@@ -1,0 +1,71 @@
+import {
+  BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import { CALL_RETENTION_DAYS, VOICE_RANGES } from '@clarion/contracts';
+import { CallsRepository } from '../calls/calls.repository';
+import { VoiceEnv } from '../voice.env';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** After a restart, the first round comes soon: deployments may restart replicas hourly. */
+const FIRST_ROUND_AFTER_MS = 60_000;
+const ROUND_SIZE = 5_000;
+/** No call lasts longer than maxCallLengthSeconds allows; a margin for late callbacks. */
+const ACTIVE_AT_MOST_MS = (VOICE_RANGES.maxCallLengthSeconds[1] + 15 * 60) * 1000;
+
+export interface CallsPurgeRound {
+  purged: number;
+  expired: number;
+}
+
+/**
+ * Deletes call records older than 30 days (reads hide them already), and ends calls still active
+ * long after any call could last. One replica runs a round at a time (an advisory lock).
+ */
+@Injectable()
+export class OldCallsPurger implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(OldCallsPurger.name);
+  private readonly timers: NodeJS.Timeout[] = [];
+  private running?: Promise<unknown>;
+
+  constructor(
+    private readonly env: VoiceEnv,
+    private readonly calls: CallsRepository,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const tick = () => {
+      this.running ??= this.purgeOnce()
+        .catch((error: unknown) => this.logger.warn(`Call records purge failed: ${String(error)}`))
+        .finally(() => (this.running = undefined));
+    };
+    this.timers.push(
+      setTimeout(tick, Math.min(FIRST_ROUND_AFTER_MS, this.env.VOICE_PURGE_EVERY_MS)),
+      setInterval(tick, this.env.VOICE_PURGE_EVERY_MS),
+    );
+    this.timers.forEach((timer) => timer.unref());
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.timers.forEach((timer) => clearTimeout(timer));
+    await this.running;
+  }
+
+  /** One round; undefined when another replica is running one. */
+  purgeOnce(now = new Date()): Promise<CallsPurgeRound | undefined> {
+    return this.calls.whileHoldingPurgeLock(async () => {
+      const cutoff = new Date(now.getTime() - CALL_RETENTION_DAYS * DAY_MS);
+      const purged = await this.calls.deleteStartedUpTo(cutoff, ROUND_SIZE);
+      const expired = await this.calls.expireActiveBefore(
+        new Date(now.getTime() - ACTIVE_AT_MOST_MS),
+        now,
+      );
+      if (purged > 0 || expired > 0) {
+        this.logger.log(`Call records: ${purged} older than 30 days purged, ${expired} expired`);
+      }
+      return { purged, expired };
+    });
+  }
+}

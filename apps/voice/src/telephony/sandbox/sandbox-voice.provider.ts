@@ -1,0 +1,18 @@
+import { CallToConnect, ConnectedCall, VoiceProvider } from '../voice-provider';
+import { playSandboxCall } from './sandbox-call-script';
+
+/** Without a configured provider: every call is played at once by a script (see playSandboxCall). */
+export class SandboxVoiceProvider implements VoiceProvider {
+  readonly name = 'sandbox' as const;
+
+  place(call: CallToConnect): Promise<ConnectedCall> {
+    return Promise.resolve(this.answer(call, undefined));
+  }
+
+  answer(call: CallToConnect, callControlId: string | undefined): ConnectedCall {
+    return {
+      callControlId: callControlId ?? `sandbox-${call.trackingId}`,
+      played: playSandboxCall(call),
+    };
+  }
+}
