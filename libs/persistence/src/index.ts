@@ -3,3 +3,4 @@ export * from './database-readiness';
 export * from './ensure-database';
 export * from './persistence.module';
 export * from './run-migrations';
+export * from './advisory-lock';

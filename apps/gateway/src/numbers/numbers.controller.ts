@@ -15,7 +15,7 @@ import {
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
-import { assertMayBuy } from './assert-may-buy';
+import { assertMaySpend } from '../auth/assert-may-spend';
 import { PhoneNumberParamPipe } from './phone-number-param.pipe';
 
 @ApiTags('Phone numbers')
@@ -59,7 +59,7 @@ export class NumbersController {
     @Body() body: OrderPhoneNumberDto,
     @CurrentPrincipal() principal: Principal,
   ): Promise<OrderPhoneNumberResponseDto> {
-    assertMayBuy(principal);
+    assertMaySpend(principal, 'order numbers');
     return this.messaging.request(
       Requests.orderNumber,
       { accountId: principal.accountId, phoneNumber: body.phoneNumber },

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   deprecationNotes,
-  DomainError,
-  ErrorCode,
   Jobs,
   Principal,
   Requests,
@@ -12,6 +10,7 @@ import {
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { FastifyRequest } from 'fastify';
+import { assertMaySpend } from '../auth/assert-may-spend';
 import { assertFutureSchedule } from './assert-future-schedule';
 import { InlineAttachments } from './inline-attachments';
 import { TemplateNotes } from './template-notes';
@@ -33,21 +32,10 @@ export class SendsService {
     principal: Principal,
     request: FastifyRequest,
   ): Promise<SendResponseDto> {
-    if (principal.accountStatus === 'blocked') {
-      throw new DomainError(
-        ErrorCode.ACCOUNT_BLOCKED,
-        'This account is blocked and cannot send',
-        'Contact the operator of this Clarion deployment to unblock the account.',
-      );
-    }
+    // A blocked account hears so before anything about its body; a usage limit after it.
+    if (principal.accountStatus === 'blocked') assertMaySpend(principal, 'send');
     assertFutureSchedule(body.schedule);
-    if (principal.usageLimited) {
-      throw new DomainError(
-        ErrorCode.USAGE_LIMIT,
-        "This account's usage has reached the cost cap of its budget tier for this billing cycle",
-        'Move to a higher budget tier or turn on autoUpgrade (PATCH /account); usage resets on the date GET /account shows.',
-      );
-    }
+    assertMaySpend(principal, 'send');
     const notes = await this.templateNotes.of(principal, body);
     const storedBody = await this.inlineAttachments.storeOf(body, principal.accountId, request.id);
     const command: SendCommand = {

@@ -13,7 +13,7 @@ import {
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
-import { assertMayCall } from './assert-may-call';
+import { assertMaySpend } from '../auth/assert-may-spend';
 
 /** Placing a call may wait for the provider's answer (15 s at most). */
 const PLACE_CALL_TIMEOUT_MS = 20_000;
@@ -35,7 +35,7 @@ export class VoiceCallsController {
     @Body() body: VoiceCallDto,
     @CurrentPrincipal() principal: Principal,
   ): Promise<VoiceCallResponseDto> {
-    assertMayCall(principal);
+    assertMaySpend(principal, 'place calls');
     return this.messaging.request(
       Requests.placeVoiceCall,
       {
@@ -61,7 +61,7 @@ export class VoiceCallsController {
     @Body() body: VoiceBrowserCallDto,
     @CurrentPrincipal() principal: Principal,
   ): Promise<VoiceCallResponseDto> {
-    assertMayCall(principal);
+    assertMaySpend(principal, 'place calls');
     return this.messaging.request(
       Requests.placeVoiceCall,
       {

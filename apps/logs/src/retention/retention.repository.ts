@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { whileHoldingAdvisoryLock } from '@clarion/persistence';
 import { DataSource } from 'typeorm';
 
 const PURGE_LOCK = 'clarion:logs:retention-purge';
@@ -12,22 +13,7 @@ export class RetentionRepository {
    * undefined at once when another replica holds it.
    */
   async whileHoldingPurgeLock<T>(work: () => Promise<T>): Promise<T | undefined> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      const [lock]: { acquired: boolean }[] = await runner.query(
-        'SELECT pg_try_advisory_lock(hashtext($1)) AS acquired',
-        [PURGE_LOCK],
-      );
-      if (!lock?.acquired) return undefined;
-      try {
-        return await work();
-      } finally {
-        await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [PURGE_LOCK]);
-      }
-    } finally {
-      await runner.release();
-    }
+    return whileHoldingAdvisoryLock(this.dataSource, PURGE_LOCK, work);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { whileHoldingAdvisoryLock } from '@clarion/persistence';
 import { DataSource } from 'typeorm';
 import { LockedPhoneNumber, NumberOffer } from './locked-phone-number';
 import { PHONE_NUMBER_COLUMNS, PhoneNumberRow } from './phone-number.row';
@@ -33,22 +34,7 @@ export class PhoneNumbersRepository {
 
   /** Runs `work` holding the purge's session lock; undefined at once when another replica has it. */
   async whileHoldingPurgeLock<T>(work: () => Promise<T>): Promise<T | undefined> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      const [lock]: { acquired: boolean }[] = await runner.query(
-        'SELECT pg_try_advisory_lock(hashtext($1)) AS acquired',
-        [PURGE_LOCK],
-      );
-      if (!lock?.acquired) return undefined;
-      try {
-        return await work();
-      } finally {
-        await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [PURGE_LOCK]);
-      }
-    } finally {
-      await runner.release();
-    }
+    return whileHoldingAdvisoryLock(this.dataSource, PURGE_LOCK, work);
   }
 
   /** Which of `phoneNumbers` an account holds, active or released and not yet purged. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { VoiceCallTimelineEntryDto, VoiceProviderName } from '@clarion/contracts';
+import { whileHoldingAdvisoryLock } from '@clarion/persistence';
 import { DataSource } from 'typeorm';
 import { CALL_COLUMNS, CallEnding, CallRow } from './call.row';
 import { CallCursor } from './call-cursor';
@@ -166,21 +167,6 @@ export class CallsRepository {
 
   /** Runs `work` holding the purge's session lock; undefined at once when another replica has it. */
   async whileHoldingPurgeLock<T>(work: () => Promise<T>): Promise<T | undefined> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      const [lock]: { acquired: boolean }[] = await runner.query(
-        'SELECT pg_try_advisory_lock(hashtext($1)) AS acquired',
-        [PURGE_LOCK],
-      );
-      if (!lock?.acquired) return undefined;
-      try {
-        return await work();
-      } finally {
-        await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [PURGE_LOCK]);
-      }
-    } finally {
-      await runner.release();
-    }
+    return whileHoldingAdvisoryLock(this.dataSource, PURGE_LOCK, work);
   }
 }

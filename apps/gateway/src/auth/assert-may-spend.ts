@@ -1,11 +1,14 @@
 import { DomainError, ErrorCode, Principal } from '@clarion/contracts';
 
-/** Ordering a number costs money: a blocked or usage-limited account may not. */
-export function assertMayBuy(principal: Principal): void {
+/**
+ * What costs money (sending, ordering a number, placing a call): a blocked account may not (403),
+ * nor one whose usage reached its cost cap (402). `action` completes "cannot …".
+ */
+export function assertMaySpend(principal: Principal, action: string): void {
   if (principal.accountStatus === 'blocked') {
     throw new DomainError(
       ErrorCode.ACCOUNT_BLOCKED,
-      'This account is blocked and cannot order numbers',
+      `This account is blocked and cannot ${action}`,
       'Contact the operator of this Clarion deployment to unblock the account.',
     );
   }
