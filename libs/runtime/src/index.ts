@@ -6,3 +6,4 @@ export * from './health-check.handler';
 export * from './messaging-for';
 export * from './expiring-cache';
 export * from './write-coalescer';
+export * from './periodic-task';

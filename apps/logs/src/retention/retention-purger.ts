@@ -1,3 +1,4 @@
+import { PeriodicTask } from '@clarion/runtime';
 import {
   BeforeApplicationShutdown,
   Injectable,
@@ -32,33 +33,29 @@ export interface PurgeRound {
 @Injectable()
 export class RetentionPurger implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(RetentionPurger.name);
-  private readonly timers: NodeJS.Timeout[] = [];
-  private running?: Promise<unknown>;
-  private stopping = false;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly env: LogsEnv,
     private readonly repository: RetentionRepository,
     private readonly retention: AccountRetentionCache,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const tick = () => {
-      this.running ??= this.purgeOnce()
-        .catch((error: unknown) => this.logger.warn(`Log retention purge failed: ${String(error)}`))
-        .finally(() => (this.running = undefined));
-    };
-    this.timers.push(
-      setTimeout(tick, Math.min(FIRST_ROUND_AFTER_MS, this.env.LOG_RETENTION_PURGE_EVERY_MS)),
-      setInterval(tick, this.env.LOG_RETENTION_PURGE_EVERY_MS),
+  ) {
+    this.task = new PeriodicTask(
+      {
+        name: 'Log retention purge',
+        everyMs: this.env.LOG_RETENTION_PURGE_EVERY_MS,
+        firstAfterMs: FIRST_ROUND_AFTER_MS,
+      },
+      () => this.purgeOnce(),
     );
-    this.timers.forEach((timer) => timer.unref());
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    this.timers.forEach((timer) => clearTimeout(timer));
-    await this.running;
+  onApplicationBootstrap(): void {
+    this.task.start();
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One round over every account with logs older than the shortest retention of any plan. */
@@ -69,7 +66,7 @@ export class RetentionPurger implements OnApplicationBootstrap, BeforeApplicatio
         firstTrackingIdAt(now - MIN_LOG_RETENTION_DAYS * DAY_MS),
       );
       for (const accountId of candidates) {
-        if (this.stopping) break;
+        if (this.task.stopping) break;
         const days = await this.retentionDaysOf(accountId);
         if (days === undefined) {
           round.skipped += 1;
@@ -104,12 +101,12 @@ export class RetentionPurger implements OnApplicationBootstrap, BeforeApplicatio
     // Steps first: the records decide which accounts a round visits, so a round stopped midway
     // comes back for the steps too.
     while (
-      !this.stopping &&
+      !this.task.stopping &&
       (await this.repository.deleteEventsBefore(accountId, cutoff, batch)) === batch
     );
     const bound = firstTrackingIdAt(cutoffMs);
     let deleted = 0;
-    while (!this.stopping) {
+    while (!this.task.stopping) {
       const count = await this.repository.deleteRecordsBefore(accountId, bound, batch);
       deleted += count;
       if (count < batch) break;

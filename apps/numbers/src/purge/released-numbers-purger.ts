@@ -1,3 +1,4 @@
+import { PeriodicTask } from '@clarion/runtime';
 import {
   BeforeApplicationShutdown,
   Inject,
@@ -36,35 +37,29 @@ export interface PurgeRound {
 @Injectable()
 export class ReleasedNumbersPurger implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(ReleasedNumbersPurger.name);
-  private readonly timers: NodeJS.Timeout[] = [];
-  private running?: Promise<unknown>;
-  private stopping = false;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly env: NumbersEnv,
     private readonly repository: PhoneNumbersRepository,
     @Inject(NUMBERS_PROVIDER) private readonly provider: NumbersProvider,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const tick = () => {
-      this.running ??= this.purgeOnce()
-        .catch((error: unknown) =>
-          this.logger.warn(`Released numbers purge failed: ${String(error)}`),
-        )
-        .finally(() => (this.running = undefined));
-    };
-    this.timers.push(
-      setTimeout(tick, Math.min(FIRST_ROUND_AFTER_MS, this.env.NUMBERS_PURGE_EVERY_MS)),
-      setInterval(tick, this.env.NUMBERS_PURGE_EVERY_MS),
+  ) {
+    this.task = new PeriodicTask(
+      {
+        name: 'Released numbers purge',
+        everyMs: this.env.NUMBERS_PURGE_EVERY_MS,
+        firstAfterMs: FIRST_ROUND_AFTER_MS,
+      },
+      () => this.purgeOnce(),
     );
-    this.timers.forEach((timer) => timer.unref());
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    this.timers.forEach((timer) => clearTimeout(timer));
-    await this.running;
+  onApplicationBootstrap(): void {
+    this.task.start();
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One round; undefined when another replica is running one. */
@@ -73,7 +68,7 @@ export class ReleasedNumbersPurger implements OnApplicationBootstrap, BeforeAppl
       const round: PurgeRound = { purged: 0, failed: 0, offersForgotten: 0 };
       const due = await this.repository.releasedUpTo(releaseWindowCutoff(now), ROUND_SIZE);
       for (const phoneNumber of due) {
-        if (this.stopping) break;
+        if (this.task.stopping) break;
         try {
           if (await this.purge(phoneNumber, now)) round.purged += 1;
         } catch (error) {

@@ -1,3 +1,4 @@
+import { PeriodicTask } from '@clarion/runtime';
 import {
   BeforeApplicationShutdown,
   Injectable,
@@ -27,30 +28,28 @@ export interface CallsPurgeRound {
 @Injectable()
 export class OldCallsPurger implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(OldCallsPurger.name);
-  private readonly timers: NodeJS.Timeout[] = [];
-  private running?: Promise<unknown>;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly env: VoiceEnv,
     private readonly calls: CallsRepository,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const tick = () => {
-      this.running ??= this.purgeOnce()
-        .catch((error: unknown) => this.logger.warn(`Call records purge failed: ${String(error)}`))
-        .finally(() => (this.running = undefined));
-    };
-    this.timers.push(
-      setTimeout(tick, Math.min(FIRST_ROUND_AFTER_MS, this.env.VOICE_PURGE_EVERY_MS)),
-      setInterval(tick, this.env.VOICE_PURGE_EVERY_MS),
+  ) {
+    this.task = new PeriodicTask(
+      {
+        name: 'Call records purge',
+        everyMs: this.env.VOICE_PURGE_EVERY_MS,
+        firstAfterMs: FIRST_ROUND_AFTER_MS,
+      },
+      () => this.purgeOnce(),
     );
-    this.timers.forEach((timer) => timer.unref());
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.timers.forEach((timer) => clearTimeout(timer));
-    await this.running;
+  onApplicationBootstrap(): void {
+    this.task.start();
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One round; undefined when another replica is running one. */

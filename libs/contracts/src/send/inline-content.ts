@@ -1,17 +1,11 @@
-import { Channel } from '../common/channel.enum';
+import { Channel, CHANNEL_LOG_NAMES } from '../common/channel.enum';
 import { SendDto } from './send.dto';
 
-/** The field of a send body that carries each channel's content (spec 4.3). */
-export const INLINE_CONTENT_FIELDS = {
-  [Channel.EMAIL]: 'email',
-  [Channel.INAPP_WEB]: 'inapp',
-  [Channel.SMS]: 'sms',
-  [Channel.CALL]: 'call',
-  [Channel.VOICE]: 'call',
-  [Channel.PUSH]: 'mobile_push',
-  [Channel.WEB_PUSH]: 'web_push',
-  [Channel.SLACK]: 'slack',
-} as const satisfies Record<Channel, keyof SendDto>;
+/**
+ * The field of a send body that carries each channel's content (spec 4.3): the body names them
+ * as log records name channels (`sms`, `mobile_push`, …).
+ */
+export const INLINE_CONTENT_FIELDS: Readonly<Record<Channel, keyof SendDto>> = CHANNEL_LOG_NAMES;
 
 /** The content object a send carries for a channel, if any (used instead of a template). */
 export function inlineContentOf(
