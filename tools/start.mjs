@@ -39,6 +39,7 @@ try {
 
 const healthPortBase = Number(process.env.HEALTH_PORT_BASE || 3101);
 const gatewayPort = Number(process.env.GATEWAY_PORT || 3000);
+const voiceMediaPort = Number(process.env.VOICE_MEDIA_PORT || 3010);
 const children = new Map();
 let stopping = false;
 
@@ -52,6 +53,9 @@ function serviceEnv(service, index) {
     // Where providers and recipients reach the gateway (callbacks, tracking links).
     PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${gatewayPort}`,
     HEALTH_PORT: String(healthPortBase + index - 1),
+    // The voice service serves call media there; the gateway forwards /voice/media/* to it.
+    VOICE_MEDIA_PORT: String(voiceMediaPort),
+    VOICE_MEDIA_URL: `http://127.0.0.1:${voiceMediaPort}`,
   };
 }
 

@@ -178,7 +178,9 @@ describe('voice, end to end', () => {
     const twiml = await answered.text();
     const trackingId = answered.headers.get('x-clarion-tracking-id')!;
     expect(twiml).toContain(`<Connect><Stream url="ws://localhost:`);
-    expect(twiml).toContain(`/voice/media/${trackingId}"`);
+    expect(twiml).toMatch(
+      new RegExp(`/voice/media/${trackingId}"><Parameter name="token" value="[\\w-]{43}"/>`),
+    );
     const call = await api.call<{ call: Call }>('GET', `/voice/calls/${trackingId}`);
     expect(call.body.call).toMatchObject({
       status: 'ended',
@@ -223,7 +225,7 @@ describe('voice, end to end', () => {
       trackingId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       callControlId: `sandbox-${placed.body.trackingId}`,
       websocket: expect.stringMatching(
-        new RegExp(`^ws://.+/voice/media/${placed.body.trackingId}$`),
+        new RegExp(`^ws://.+/voice/media/${placed.body.trackingId}\\?token=[\\w-]{43}$`),
       ),
     });
     const { body } = await api.call<{ call: Call }>(

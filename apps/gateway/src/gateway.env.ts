@@ -41,6 +41,10 @@ export class GatewayEnv extends BaseEnv {
   @IsString()
   TRACKING_SECRET = 'clarion-development-tracking-secret';
 
+  /** The voice service's media websocket server; /voice/media/* upgrades are forwarded there. */
+  @Matches(/^https?:\/\//, { message: 'VOICE_MEDIA_URL must be an http(s) URL' })
+  VOICE_MEDIA_URL = 'http://127.0.0.1:3010';
+
   /** Checks the X-Twilio-Signature of Twilio's callbacks; unset means no Twilio callbacks. */
   @IsOptional()
   @IsString()

@@ -1,5 +1,14 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Min, ValidateIf } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Min,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 import { DatabaseEnv, withHealthPort } from '@clarion/config';
 
 export class VoiceEnv extends withHealthPort(DatabaseEnv, 3106) {
@@ -23,6 +32,46 @@ export class VoiceEnv extends withHealthPort(DatabaseEnv, 3106) {
   @ValidateIf((env: VoiceEnv) => env.VOICE_PROVIDER === 'twilio')
   @IsString({ message: 'TWILIO_AUTH_TOKEN is required when VOICE_PROVIDER is twilio' })
   TWILIO_AUTH_TOKEN?: string;
+
+  /** Where this replica serves call media websockets (the gateway forwards /voice/media/* here). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  VOICE_MEDIA_PORT = 3010;
+
+  /** Signs the token in each call's websocket URL; the same value on every voice replica. */
+  @IsString()
+  @MinLength(16, { message: 'VOICE_MEDIA_SECRET must be at least 16 characters' })
+  VOICE_MEDIA_SECRET = 'clarion-development-voice-media-secret';
+
+  /** Outbound addresses the agents' http_request tools may reach besides public ones (CIDRs). */
+  @IsOptional()
+  @IsString()
+  OUTBOUND_ALLOW_CIDRS?: string;
+
+  /** OpenAI (or compatible): realtime speech-to-speech models and chat models. */
+  @IsOptional()
+  @IsString()
+  OPENAI_API_KEY?: string;
+
+  @Matches(/^https?:\/\//, { message: 'OPENAI_BASE_URL must be an http(s) URL' })
+  OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+  /** Deepgram: streaming speech-to-text and Aura text-to-speech. */
+  @IsOptional()
+  @IsString()
+  DEEPGRAM_API_KEY?: string;
+
+  @Matches(/^https?:\/\//, { message: 'DEEPGRAM_BASE_URL must be an http(s) URL' })
+  DEEPGRAM_BASE_URL = 'https://api.deepgram.com';
+
+  /** ElevenLabs: text-to-speech. */
+  @IsOptional()
+  @IsString()
+  ELEVENLABS_API_KEY?: string;
+
+  @Matches(/^https?:\/\//, { message: 'ELEVENLABS_BASE_URL must be an http(s) URL' })
+  ELEVENLABS_BASE_URL = 'https://api.elevenlabs.io';
 
   /** How often each replica tries a purge of call records older than 30 days; one at a time runs. */
   @Type(() => Number)

@@ -78,6 +78,7 @@ describe('voice agents and calls (voice service, PostgreSQL, NATS, a numbers sta
           namespace,
           databaseUrl: database.url,
           PUBLIC_URL: 'https://voice.example.com',
+          VOICE_MEDIA_PORT: '0',
         }),
       ),
     );
@@ -237,7 +238,9 @@ describe('voice agents and calls (voice service, PostgreSQL, NATS, a numbers sta
     expect(placed).toEqual({
       trackingId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       callControlId: `sandbox-${placed.trackingId}`,
-      websocket: `wss://voice.example.com/voice/media/${placed.trackingId}`,
+      websocket: expect.stringMatching(
+        `^wss://voice.example.com/voice/media/${placed.trackingId}\\?token=[\\w-]{43}$`,
+      ),
     });
     const call = await getCall(placed.trackingId);
     expect(call).toMatchObject({
@@ -312,7 +315,9 @@ describe('voice agents and calls (voice service, PostgreSQL, NATS, a numbers sta
     expect(answered).toEqual({
       answered: true,
       trackingId: expect.any(String),
-      websocket: `wss://voice.example.com/voice/media/${answered.trackingId}`,
+      websocket: expect.stringMatching(
+        `^wss://voice.example.com/voice/media/${answered.trackingId}\\?token=[\\w-]{43}$`,
+      ),
     });
     const call = await getCall(answered.trackingId!);
     expect(call).toMatchObject({

@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { OutboundGuard } from '@clarion/outbound';
 import { PersistenceModule } from '@clarion/persistence';
 import { messagingFor } from '@clarion/runtime';
 import { AgentsHandlers } from './agents/agents.handlers';
@@ -9,6 +10,9 @@ import { CallsHandlers } from './calls/calls.handlers';
 import { CallsRepository } from './calls/calls.repository';
 import { CallsService } from './calls/calls.service';
 import { CreateVoiceTables1795600000000 } from './migrations/1795600000000-create-voice-tables';
+import { AddCallMediaAttachment1795700000000 } from './migrations/1795700000000-add-call-media-attachment';
+import { MediaServer } from './media/media-server';
+import { SpeechModels } from './media/models/speech-models';
 import { OldCallsPurger } from './purge/old-calls-purger';
 import { VOICE_PROVIDER } from './telephony/voice-provider';
 import { voiceProviderOf } from './telephony/voice-provider.factory';
@@ -27,7 +31,7 @@ export class VoiceModule {
           url: env.DATABASE_URL,
           schema: 'voice',
           entities: [],
-          migrations: [CreateVoiceTables1795600000000],
+          migrations: [CreateVoiceTables1795600000000, AddCallMediaAttachment1795700000000],
         }),
         messagingFor('voice', env),
       ],
@@ -35,6 +39,9 @@ export class VoiceModule {
         { provide: VoiceEnv, useValue: env },
         { provide: VoiceSettings, useValue: settings },
         { provide: VOICE_PROVIDER, useValue: voiceProviderOf(env, settings) },
+        { provide: SpeechModels, useValue: SpeechModels.of(env) },
+        { provide: OutboundGuard, useValue: OutboundGuard.fromAllowList(env.OUTBOUND_ALLOW_CIDRS) },
+        MediaServer,
         AgentsHandlers,
         AgentsRepository,
         AgentsService,

@@ -97,6 +97,7 @@ export * from './webhooks/webhook-event-types';
 export * from './webhooks/webhook-result.event';
 export * from './logs/log-message.dto';
 export * from './voice/call-variables';
+export * from './voice/twiml';
 export * from './voice/voice-agent-spec.dto';
 export * from './voice/voice-agent.dto';
 export * from './voice/voice-call.dto';

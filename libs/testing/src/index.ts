@@ -10,3 +10,8 @@ export * from './system-for-suite';
 export * from './loopback-tls';
 export * from './peers/fake-twilio';
 export * from './peers/smtp-peer';
+export * from './peers/fake-deepgram';
+export * from './peers/fake-elevenlabs';
+export * from './peers/fake-openai-realtime';
+export * from './peers/fake-openai-chat';
+export * from './peers/media-stream-client';

@@ -38,6 +38,8 @@ export class RunningSystem {
         CLARION_NAMESPACE: this.options.namespace,
         GATEWAY_PORT: String(this.gatewayPort),
         HEALTH_PORT_BASE: String(healthPortBase),
+        // The port after the health ports: the voice service's media websockets.
+        VOICE_MEDIA_PORT: String(healthPortBase + SERVICES),
         LOG_FORMAT: 'json',
         ...this.options.extraEnv,
       },
@@ -113,13 +115,14 @@ const EPHEMERAL_PORTS_START = 32_768;
 /** A run of eight ports, below the ephemeral range, that nothing listens on right now. */
 async function freeHealthPortBase(): Promise<number> {
   for (let tries = 0; tries < 50; tries++) {
-    const base = 20_000 + Math.floor(Math.random() * (EPHEMERAL_PORTS_START - 20_000 - SERVICES));
+    const base =
+      20_000 + Math.floor(Math.random() * (EPHEMERAL_PORTS_START - 20_000 - SERVICES - 1));
     const free = await Promise.all(
-      Array.from({ length: SERVICES }, (_, offset) => isFree(base + offset)),
+      Array.from({ length: SERVICES + 1 }, (_, offset) => isFree(base + offset)),
     );
     if (free.every(Boolean)) return base;
   }
-  throw new Error('no run of eight free ports for the health endpoints');
+  throw new Error('no run of nine free ports for the health endpoints and voice media');
 }
 
 function isFree(port: number): Promise<boolean> {

@@ -12,13 +12,21 @@ export interface SuiteSystem {
 /**
  * For an end-to-end suite: starts the whole system before its tests, in its own database and NATS
  * namespace, and stops and removes everything after them. Read the handle inside tests and hooks.
+ * `extraEnv` may be a function, read when the system starts (after the suite's earlier hooks
+ * started the peers it names).
  */
-export function runSystemForSuite(extraEnv: Record<string, string> = {}): SuiteSystem {
+export function runSystemForSuite(
+  extraEnv: Record<string, string> | (() => Record<string, string>) = {},
+): SuiteSystem {
   const namespace = createTestNamespace();
   const handle = { exitCode: null } as SuiteSystem;
   beforeAll(async () => {
     handle.database = await createTestDatabase();
-    handle.system = new RunningSystem({ databaseUrl: handle.database.url, namespace, extraEnv });
+    handle.system = new RunningSystem({
+      databaseUrl: handle.database.url,
+      namespace,
+      extraEnv: typeof extraEnv === 'function' ? extraEnv() : extraEnv,
+    });
     await handle.system.start();
   });
   afterAll(async () => {

@@ -7,6 +7,7 @@ import { contractValidationPipe } from '../errors/validation-pipe';
 import { GatewayEnv } from '../gateway.env';
 import { GatewayModule } from '../gateway.module';
 import { setupOpenApi } from '../openapi/setup-openapi';
+import { forwardMediaUpgrades } from '../voice/media-upgrade-forwarder';
 
 /**
  * The gateway's HTTP application: Fastify, a UUIDv7 trackingId per request (it becomes the
@@ -33,5 +34,6 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
   // Bodies are JSON only: other media types answer 415 instead of reaching validation as text.
   app.getHttpAdapter().getInstance().removeContentTypeParser(['text/plain']);
   setupOpenApi(app);
+  forwardMediaUpgrades(app.getHttpServer(), env.VOICE_MEDIA_URL);
   return app;
 }

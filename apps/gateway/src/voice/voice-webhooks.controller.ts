@@ -1,13 +1,18 @@
 import { Body, Controller, Headers, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { ForbiddenError, NotFoundError, Requests } from '@clarion/contracts';
+import {
+  connectStreamTwiml,
+  ForbiddenError,
+  NotFoundError,
+  Requests,
+  sayAndHangUpTwiml,
+} from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayEnv } from '../gateway.env';
 import { GATEWAY_ENV } from '../gateway.tokens';
 import { isValidTwilioSignature } from '../provider-callbacks/twilio-signature';
 import { formParams } from './form-params';
-import { connectTwiml, hangUpTwiml } from './voice-twiml';
 
 /**
  * Twilio's voice webhooks. `voice-inbound` (the number's Voice URL) routes a call to the agent
@@ -42,10 +47,10 @@ export class VoiceWebhooksController {
     });
     void reply.type('text/xml');
     if (!answer.answered || !answer.websocket || !answer.trackingId) {
-      return hangUpTwiml(answer.message ?? 'This number is not taking calls.');
+      return sayAndHangUpTwiml(answer.message ?? 'This number is not taking calls.');
     }
     void reply.header('x-clarion-tracking-id', answer.trackingId);
-    return connectTwiml(answer.websocket, answer.trackingId);
+    return connectStreamTwiml(answer.websocket);
   }
 
   @Post('voice-status')

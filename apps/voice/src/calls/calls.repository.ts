@@ -92,6 +92,23 @@ export class CallsRepository {
     );
   }
 
+  /**
+   * Gives an active call's media to one websocket: the call, the first time it is asked for;
+   * undefined when it ended, is unknown or another socket has it.
+   */
+  async attachMedia(trackingId: string): Promise<CallRow | undefined> {
+    if (!UUID.test(trackingId)) return undefined;
+    const [row]: CallRow[] = await this.dataSource.query(
+      `WITH attached AS (
+         UPDATE voice.calls SET media_attached_at = now()
+          WHERE tracking_id = $1 AND status = 'active' AND media_attached_at IS NULL
+          RETURNING *
+       ) SELECT ${CALL_COLUMNS} FROM attached`,
+      [trackingId],
+    );
+    return row;
+  }
+
   async byCallControlId(
     provider: VoiceProviderName,
     callControlId: string,

@@ -26,6 +26,7 @@ import {
   VOICE_PROVIDER,
   VoiceProvider,
 } from '../telephony/voice-provider';
+import { SpeechModels } from '../media/models/speech-models';
 import { VoiceSettings } from '../voice.settings';
 import { decodeCallCursor, encodeCallCursor } from './call-cursor';
 import { toCallDetail, toCallSummary } from './call.mapper';
@@ -48,6 +49,7 @@ export class CallsService {
     private readonly agents: AgentsRepository,
     private readonly messaging: MessagingClient,
     private readonly settings: VoiceSettings,
+    private readonly models: SpeechModels,
   ) {}
 
   /** POST /voice/call (pstn) and POST /voice/browser-call (web), with an inline spec. */
@@ -63,6 +65,7 @@ export class CallsService {
       );
     }
     const variables = resolveCallVariables(request.spec.variables, request.variables);
+    const speech = this.speechFor(request.spec);
     const endpoints =
       source === 'web'
         ? { direction: 'inbound' as const, from: 'browser', to: 'agent' }
@@ -77,7 +80,10 @@ export class CallsService {
     );
     let connected: ConnectedCall;
     try {
-      connected = await this.provider.place(call);
+      connected =
+        source === 'web' && speech === 'available'
+          ? { callControlId: `web-${call.trackingId}` }
+          : await this.provider.place(call);
     } catch (error) {
       const detail = error instanceof DomainError ? error.message : String(error);
       const ending = { status: 'failed' as const, endedAt: new Date(), outcome: 'failed' as const };
@@ -243,6 +249,20 @@ export class CallsService {
         endDetail: played.endDetail,
       },
       played.recordingUrl,
+    );
+  }
+
+  /**
+   * Whether the media websocket can run the spec's model. Without it only the sandbox can take
+   * the call (it plays it through); a real provider would connect a call no one speaks on.
+   */
+  private speechFor(spec: VoiceAgentSpecDto): 'available' | 'sandboxed' {
+    const unavailable = this.models.unavailability(spec.model);
+    if (!unavailable) return 'available';
+    if (this.provider.name === 'sandbox') return 'sandboxed';
+    throw new ValidationFailedError(
+      `${unavailable.field}: ${unavailable.reason}`,
+      'Name a supported provider the deployment has a key for (OPENAI_API_KEY, DEEPGRAM_API_KEY, ELEVENLABS_API_KEY).',
     );
   }
 

@@ -48,6 +48,10 @@ export interface VoiceProvider {
   place(call: CallToConnect): Promise<ConnectedCall>;
   /** Takes an inbound call the provider announced with `callControlId`. */
   answer(call: CallToConnect, callControlId: string | undefined): ConnectedCall;
+  /** Hands a live phone call to another number (an agent's transfer_call tool). */
+  transfer(callControlId: string, phoneNumber: string, announcement?: string): Promise<void>;
+  /** Texts the other party of a call (an agent's send_sms tool). */
+  sendText(from: string, to: string, body: string): Promise<void>;
 }
 
 export const VOICE_PROVIDER = Symbol('VOICE_PROVIDER');

@@ -99,6 +99,14 @@ export class VoiceCallTimelineEntryDto {
   @ApiPropertyOptional()
   detail?: string;
 
+  @ApiPropertyOptional({
+    type: 'object',
+    properties: { responseMs: { type: 'number' } },
+    description:
+      'agent turns that answered the caller: from the end of their turn to the first audio',
+  })
+  latency?: { responseMs: number };
+
   @ApiPropertyOptional()
   toolName?: string;
 

@@ -41,6 +41,8 @@ export class FakeTwilio {
   /** Numbers bought through IncomingPhoneNumbers.json and not released, by SID. */
   readonly purchasedNumbers = new Map<string, string>();
   private readonly dictated: DictatedReply[] = [];
+  /** Calls placed through Calls.json, by SID: the ones a later update may redirect. */
+  private readonly placedCalls = new Set<string>();
 
   private constructor(
     private readonly server: Server,
@@ -112,6 +114,10 @@ export class FakeTwilio {
     if (request.method === 'POST' && request.resource === 'IncomingPhoneNumbers.json') {
       return this.answerPurchase(form.get('PhoneNumber') ?? '', response);
     }
+    const liveCall = /^Calls\/([A-Za-z0-9]+)\.json$/.exec(request.resource);
+    if (request.method === 'POST' && liveCall?.[1]) {
+      return this.answerCallUpdate(liveCall[1], form, response);
+    }
     const incoming = /^IncomingPhoneNumbers\/([A-Za-z0-9]+)\.json$/.exec(request.resource);
     if (request.method === 'DELETE' && incoming?.[1]) {
       return this.answerRelease(incoming[1], response);
@@ -136,7 +142,7 @@ export class FakeTwilio {
         if (!form.get('To') || !form.get('From') || !form.get('Twiml')) {
           return send(response, 400, twilioError(21205, 'Url parameter is required.', 400));
         }
-        return send(response, 201, JSON.stringify({ sid: sid('CA'), status: 'queued' }));
+        return send(response, 201, JSON.stringify({ sid: this.newCallSid(), status: 'queued' }));
       default: {
         if (request.method !== 'GET' || !request.resource.startsWith('IncomingPhoneNumbers.json')) {
           return send(
@@ -154,6 +160,23 @@ export class FakeTwilio {
         return send(response, 200, JSON.stringify({ incoming_phone_numbers: page, page: 0 }));
       }
     }
+  }
+
+  private newCallSid(): string {
+    const callSid = sid('CA');
+    this.placedCalls.add(callSid);
+    return callSid;
+  }
+
+  /** A live call redirected with new TwiML (a transfer); only calls placed here exist. */
+  private answerCallUpdate(callSid: string, form: URLSearchParams, response: ServerResponse): void {
+    if (!this.placedCalls.has(callSid)) {
+      return send(response, 404, twilioError(20404, 'The requested resource was not found', 404));
+    }
+    if (!form.get('Twiml') && !form.get('Url') && !form.get('Status')) {
+      return send(response, 400, twilioError(21205, 'Url parameter is required.', 400));
+    }
+    return send(response, 200, JSON.stringify({ sid: callSid, status: 'in-progress' }));
   }
 
   private answerSearch(country: string, query: URLSearchParams, response: ServerResponse): void {

@@ -1,3 +1,4 @@
+import { DomainError, ErrorCode } from '@clarion/contracts';
 import { CallToConnect, ConnectedCall, VoiceProvider } from '../voice-provider';
 import { playSandboxCall } from './sandbox-call-script';
 
@@ -15,4 +16,20 @@ export class SandboxVoiceProvider implements VoiceProvider {
       played: playSandboxCall(call),
     };
   }
+
+  transfer(): Promise<void> {
+    return Promise.reject(notInSandbox('transfer calls'));
+  }
+
+  sendText(): Promise<void> {
+    return Promise.reject(notInSandbox('send texts'));
+  }
+}
+
+function notInSandbox(what: string): DomainError {
+  return new DomainError(
+    ErrorCode.PROVIDER_ERROR,
+    `The sandbox cannot ${what}`,
+    'Set VOICE_PROVIDER=twilio with TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN.',
+  );
 }

@@ -91,4 +91,24 @@ describe('TwilioVoiceProvider against a Twilio-compatible peer', () => {
       message: expect.stringContaining('Geographic permission'),
     });
   });
+
+  it('transfers a live call with TwiML that announces and dials, and refuses unknown calls', async () => {
+    const placed = await provider.place(call());
+    await provider.transfer(placed.callControlId, '+14155550100', 'Connecting you & a human.');
+    const [update] = twilio.requestsTo(`Calls/${placed.callControlId}.json`);
+    expect(update!.form.get('Twiml')).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Connecting you &amp; a human.</Say><Dial>+14155550100</Dial></Response>',
+    );
+    await expect(provider.transfer('CA0000', '+14155550100')).rejects.toThrow(/HTTP 404/);
+  });
+
+  it('texts the other party of a call', async () => {
+    await provider.sendText('+15005550006', '+14155550100', 'Your booking: Tuesday 10:00');
+    const [text] = twilio.requestsTo('Messages.json').slice(-1);
+    expect(Object.fromEntries(text!.form)).toEqual({
+      From: '+15005550006',
+      To: '+14155550100',
+      Body: 'Your booking: Tuesday 10:00',
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '@clarion/contracts';
+import { connectStreamTwiml, DomainError, ErrorCode, transferTwiml } from '@clarion/contracts';
 import { CallToConnect, ConnectedCall, VoiceProvider } from '../voice-provider';
 
 export interface TwilioVoiceConfig {
@@ -29,7 +29,7 @@ export class TwilioVoiceProvider implements VoiceProvider {
     const form = new URLSearchParams({
       To: call.to,
       From: call.from,
-      Twiml: connectStreamTwiml(call.websocket, call.trackingId),
+      Twiml: connectStreamTwiml(call.websocket),
       StatusCallback: this.config.statusCallbackUrl,
       StatusCallbackMethod: 'POST',
       Timeout: String(RING_SECONDS),
@@ -52,6 +52,16 @@ export class TwilioVoiceProvider implements VoiceProvider {
   /** Twilio announced the call with its CallSid; the gateway answers it with <Connect><Stream>. */
   answer(call: CallToConnect, callControlId: string | undefined): ConnectedCall {
     return { callControlId: callControlId ?? `twilio-${call.trackingId}` };
+  }
+
+  /** Updates the live call with new TwiML: the media stream ends and Twilio dials the number. */
+  async transfer(callControlId: string, phoneNumber: string, announcement?: string): Promise<void> {
+    const form = new URLSearchParams({ Twiml: transferTwiml(phoneNumber, announcement) });
+    await this.post(`Calls/${encodeURIComponent(callControlId)}.json`, form);
+  }
+
+  async sendText(from: string, to: string, body: string): Promise<void> {
+    await this.post('Messages.json', new URLSearchParams({ From: from, To: to, Body: body }));
   }
 
   private async post(resource: string, form: URLSearchParams): Promise<unknown> {
@@ -77,22 +87,11 @@ export class TwilioVoiceProvider implements VoiceProvider {
     if (!response.ok) {
       const message = (body as { message?: unknown } | undefined)?.message;
       throw providerError(
-        `Twilio refused the call (HTTP ${response.status}): ${typeof message === 'string' ? message : text.slice(0, 200)}`,
+        `Twilio refused (HTTP ${response.status}): ${typeof message === 'string' ? message : text.slice(0, 200)}`,
       );
     }
     return body;
   }
-}
-
-/** TwiML that connects the call's audio to its media websocket. */
-function connectStreamTwiml(websocket: string, trackingId: string): string {
-  const attribute = (text: string) =>
-    text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return (
-    '<?xml version="1.0" encoding="UTF-8"?><Response><Connect>' +
-    `<Stream url="${attribute(websocket)}"><Parameter name="trackingId" value="${attribute(trackingId)}"/></Stream>` +
-    '</Connect></Response>'
-  );
 }
 
 function providerError(message: string): DomainError {

@@ -1,0 +1,164 @@
+import { AccountResponseDto } from '@clarion/contracts';
+import {
+  eventually,
+  FakeOpenAiRealtime,
+  FakeTwilio,
+  MediaStreamClient,
+  runSystemForSuite,
+} from '@clarion/testing';
+import { WebSocket } from 'ws';
+import { ApiClient } from './api-client';
+
+type Json = Record<string, unknown>;
+type Placed = { trackingId: string; callControlId: string; websocket: string };
+type Call = { status: string; endReason?: string; timeline: Json[] } & Json;
+
+const spec = {
+  name: 'Ava',
+  instructions: 'You book appointments for {{company}}.',
+  inbound: { firstAction: 'speak', greeting: 'Thanks for calling {{company}}!' },
+  outbound: {
+    firstAction: 'speak',
+    opener: 'Hi {{first_name}}, Ava from {{company}}.',
+    voicemailAction: 'hangup',
+  },
+  model: { mode: 'realtime', model: 'openai:gpt-realtime', voiceId: 'marin' },
+  tools: [],
+  variables: [
+    { name: 'company', defaultValue: 'Acme' },
+    { name: 'first_name', defaultValue: 'there' },
+  ],
+  conversation: {
+    turnDetection: 'semantic',
+    minEndOfTurnSilenceMs: 500,
+    allowInterruptions: true,
+    minInterruptionDurationMs: 300,
+    silenceTimeoutSeconds: 20,
+    maxCallLengthSeconds: 600,
+  },
+  compliance: { recordingEnabled: false },
+};
+
+/**
+ * A call's audio end to end: Twilio (a loopback peer) is asked to place the call with TwiML
+ * that streams to the gateway; the test then plays Twilio's part on that stream, through the
+ * gateway to the voice service, which talks to a realtime model (a loopback peer).
+ */
+describe('voice call media, end to end', () => {
+  let twilio: FakeTwilio;
+  let realtime: FakeOpenAiRealtime;
+  beforeAll(async () => {
+    twilio = await FakeTwilio.start('ACmedia', 'media-token');
+    realtime = await FakeOpenAiRealtime.start('sk-media');
+  });
+  afterAll(async () => {
+    await Promise.all([twilio.close(), realtime.close()]);
+  });
+  const suite = runSystemForSuite(() => ({
+    VOICE_PROVIDER: 'twilio',
+    TWILIO_ACCOUNT_SID: 'ACmedia',
+    TWILIO_AUTH_TOKEN: 'media-token',
+    TWILIO_BASE_URL: twilio.baseUrl,
+    OPENAI_API_KEY: 'sk-media',
+    OPENAI_BASE_URL: realtime.baseUrl,
+  }));
+  let api: ApiClient;
+
+  beforeAll(() => {
+    const account: AccountResponseDto = suite.system.createAccount('Media Co', 'owner@media.test');
+    api = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
+  });
+
+  const ended = (trackingId: string) =>
+    eventually(async () => {
+      const { body } = await api.call<{ call: Call }>('GET', `/voice/calls/${trackingId}`);
+      return body.call.status === 'active' ? undefined : body.call;
+    });
+
+  it('streams a placed phone call through the gateway to its agent and records the conversation', async () => {
+    const placed = await api.call<Placed>('POST', '/voice/call', {
+      phoneNumber: '+14155550142',
+      spec,
+      variables: { first_name: 'Ada' },
+    });
+    expect(placed.status).toBe(200);
+    const twiml = twilio.requestsTo('Calls.json').at(-1)!.form.get('Twiml')!;
+    const stream = /<Stream url="([^"]+)"><Parameter name="token" value="([^"]+)"\/>/.exec(twiml);
+    expect(stream?.[1]).toBe(
+      `ws://localhost:${new URL(suite.system.baseUrl).port}/voice/media/${placed.body.trackingId}`,
+    );
+
+    const caller = await MediaStreamClient.connect(stream![1]!.replace('localhost', '127.0.0.1'), {
+      parameters: { token: stream![2]! },
+      callSid: placed.body.callControlId,
+    });
+    await eventually(() => (caller.audio.length > 0 ? true : undefined));
+    realtime.replyWith('Tuesday at ten works.');
+    caller.sendAudio(Buffer.alloc(480, 0x7f));
+    await eventually(() =>
+      realtime.eventsOfType('input_audio_buffer.append').length >= 3 ? true : undefined,
+    );
+    realtime.callerSays('Can I come on Tuesday?');
+    await eventually(async () => {
+      const { body } = await api.call<{ call: Call }>(
+        'GET',
+        `/voice/calls/${placed.body.trackingId}`,
+      );
+      return (
+        body.call.timeline.some((entry) => entry['text'] === 'Tuesday at ten works.') || undefined
+      );
+    });
+    caller.hangUp();
+
+    const call = await ended(placed.body.trackingId);
+    expect(call).toMatchObject({
+      status: 'ended',
+      outcome: 'completed',
+      endReason: 'user_hangup',
+      direction: 'outbound',
+    });
+    const said = call.timeline.filter(
+      (entry) => entry['type'] === 'agent' || entry['type'] === 'user',
+    );
+    expect(said.map((entry) => entry['text'])).toEqual([
+      'Hi Ada, Ava from Acme.',
+      'Can I come on Tuesday?',
+      'Tuesday at ten works.',
+    ]);
+    // Twilio never sees the playground's transcript frames.
+    expect(caller.count('transcript')).toBe(0);
+  });
+
+  it('talks to a browser with transcripts, and refuses other upgrades and wrong tokens', async () => {
+    const placed = await api.call<Placed>('POST', '/voice/browser-call', { spec });
+    expect(placed.body.callControlId).toBe(`web-${placed.body.trackingId}`);
+    const browser = await MediaStreamClient.connect(
+      placed.body.websocket.replace('localhost', '127.0.0.1'),
+    );
+    await eventually(() => browser.transcripts('agent')[0]);
+    expect(browser.transcripts('agent')).toEqual(['Thanks for calling Acme!']);
+    browser.sendText('Hello there');
+    await eventually(() => browser.transcripts('agent')[1]);
+    browser.hangUp();
+    const call = await ended(placed.body.trackingId);
+    expect(call.timeline.filter((entry) => entry['type'] === 'user')).toEqual([
+      expect.objectContaining({ text: 'Hello there' }),
+    ]);
+
+    const base = suite.system.baseUrl.replace('http', 'ws');
+    const status = (url: string) =>
+      new Promise<number>((resolve) => {
+        const socket = new WebSocket(url);
+        socket.once('unexpected-response', (_request, response) =>
+          resolve(response.statusCode ?? 0),
+        );
+        socket.once('open', () => resolve(101));
+        socket.once('error', () => resolve(0));
+      });
+    expect(await status(`${base}/logs/tail`)).toBe(404);
+    const forged = await MediaStreamClient.connect(
+      `${base}/voice/media/${placed.body.trackingId}?token=${'A'.repeat(43)}`,
+    );
+    expect(await forged.whenClosed()).toEqual({ code: 1008, reason: 'Invalid media token' });
+  });
+});
