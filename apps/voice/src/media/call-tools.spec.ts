@@ -1,0 +1,117 @@
+import { VoiceAgentSpecDto, VoiceToolDto } from '@clarion/contracts';
+import { SandboxVoiceProvider } from '../telephony/sandbox/sandbox-voice.provider';
+import { CallTools, ToolCallContext } from './call-tools';
+
+const spec = (tools: VoiceToolDto[], agentCanEndCall?: boolean): VoiceAgentSpecDto => ({
+  name: 'Ava',
+  instructions: 'Help.',
+  inbound: { firstAction: 'speak', greeting: 'Hi' },
+  outbound: { firstAction: 'speak', opener: 'Hi', voicemailAction: 'hangup' },
+  model: { mode: 'realtime', model: 'openai:gpt-realtime', voiceId: 'marin' },
+  tools,
+  variables: [],
+  conversation: {
+    turnDetection: 'vad',
+    minEndOfTurnSilenceMs: 400,
+    allowInterruptions: true,
+    minInterruptionDurationMs: 200,
+    silenceTimeoutSeconds: 30,
+    maxCallLengthSeconds: 300,
+    ...(agentCanEndCall !== undefined && { agentCanEndCall }),
+  },
+  compliance: { recordingEnabled: false },
+});
+
+const phone: ToolCallContext = {
+  source: 'pstn',
+  callControlId: 'CA1',
+  ourNumber: '+15005550006',
+  theirNumber: '+14155550100',
+};
+const web: ToolCallContext = { ...phone, source: 'web' };
+const unreachable = () => Promise.reject(new Error('no network in this test'));
+const tools: VoiceToolDto[] = [
+  { type: 'transfer_call', name: 'to_human', description: 'A person', phoneNumber: '+14155550111' },
+  { type: 'send_sms', name: 'text_link', description: 'Text the link', message: 'https://x.test' },
+  {
+    type: 'collect_input',
+    name: 'pin',
+    description: 'PIN',
+    inputType: 'digits',
+    prompt: 'Your PIN?',
+    maxDigits: 4,
+  },
+  {
+    type: 'http_request',
+    name: 'lookup',
+    description: 'Look up',
+    url: 'https://api.test/x',
+    method: 'GET',
+  },
+];
+
+describe(CallTools.name, () => {
+  const sandbox = new SandboxVoiceProvider();
+
+  it('offers the spec tools and a built-in end_call unless agentCanEndCall is false', () => {
+    const sut = new CallTools(spec(tools), phone, sandbox, unreachable);
+    expect(sut.definitions().map((tool) => tool.name)).toEqual([
+      'to_human',
+      'text_link',
+      'pin',
+      'lookup',
+      'end_call',
+    ]);
+    expect(sut.definitions().find((tool) => tool.name === 'lookup')?.parameters).toHaveProperty(
+      'properties.body',
+    );
+    const noEnd = new CallTools(spec(tools, false), phone, sandbox, unreachable);
+    expect(noEnd.definitions().map((tool) => tool.name)).not.toContain('end_call');
+  });
+
+  it('ends the call with the built-in end_call only when it is offered', async () => {
+    const call = { callId: 'c1', name: 'end_call', args: {} };
+    expect(await new CallTools(spec([]), phone, sandbox, unreachable).run(call)).toEqual({
+      kind: 'end',
+    });
+    expect(await new CallTools(spec([], false), phone, sandbox, unreachable).run(call)).toEqual({
+      kind: 'result',
+      result: 'There is no tool named end_call.',
+    });
+  });
+
+  it('tells the model why a transfer or a text cannot happen', async () => {
+    const run = (context: ToolCallContext, name: string) =>
+      new CallTools(spec(tools), context, sandbox, unreachable).run({
+        callId: 'c',
+        name,
+        args: {},
+      });
+    expect(await run(web, 'to_human')).toEqual({
+      kind: 'result',
+      result: 'A browser call cannot be transferred.',
+    });
+    expect(await run(web, 'text_link')).toEqual({
+      kind: 'result',
+      result: 'A browser caller has no phone number to text.',
+    });
+    expect(await run(phone, 'to_human')).toEqual({
+      kind: 'result',
+      result: 'The transfer failed: The sandbox cannot transfer calls',
+    });
+    expect(await run(phone, 'lookup')).toEqual({
+      kind: 'result',
+      result: 'The request failed: no network in this test',
+    });
+  });
+
+  it('hands collect_input to the session with its prompt and digit limit', async () => {
+    const sut = new CallTools(spec(tools), phone, sandbox, unreachable);
+    expect(await sut.run({ callId: 'c', name: 'pin', args: {} })).toEqual({
+      kind: 'collect',
+      inputType: 'digits',
+      prompt: 'Your PIN?',
+      maxDigits: 4,
+    });
+  });
+});
