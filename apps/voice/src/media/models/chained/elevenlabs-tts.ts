@@ -1,4 +1,5 @@
 import { TextToSpeech } from './speech-parts';
+import { streamedSpeech } from './streamed-speech';
 
 export interface ElevenLabsTtsOptions {
   /** e.g. `eleven_flash_v2_5`. */
@@ -10,7 +11,6 @@ export interface ElevenLabsTtsOptions {
   speechSpeed: number;
 }
 
-const FIRST_BYTE_TIMEOUT_MS = 15_000;
 const MIN_SPEED = 0.7;
 const MAX_SPEED = 1.2;
 
@@ -25,52 +25,25 @@ export class ElevenLabsTextToSpeech implements TextToSpeech {
     private readonly options: ElevenLabsTtsOptions,
   ) {}
 
-  async *synthesize(text: string, signal: AbortSignal): AsyncIterable<Buffer> {
-    if (signal.aborted) return;
+  synthesize(text: string, signal: AbortSignal): AsyncIterable<Buffer> {
     const { model, voiceId, language, speechSpeed } = this.options;
     const base = this.config.baseUrl.replace(/\/+$/, '');
-    const url = `${base}/v1/text-to-speech/${encodeURIComponent(voiceId)}/stream?output_format=ulaw_8000`;
     const languageCode = language.split('-')[0]?.toLowerCase();
-    const body = {
-      text,
-      model_id: model,
-      ...(languageCode ? { language_code: languageCode } : {}),
-      voice_settings: { speed: Math.min(MAX_SPEED, Math.max(MIN_SPEED, speechSpeed)) },
-    };
-    const firstByte = new AbortController();
-    const timer = setTimeout(() => firstByte.abort(), FIRST_BYTE_TIMEOUT_MS);
-    const failure = (error: unknown, doing: string) =>
-      firstByte.signal.aborted
-        ? new Error(`ElevenLabs sent no audio within ${FIRST_BYTE_TIMEOUT_MS / 1000} s`)
-        : new Error(`ElevenLabs ${doing}: ${describe(error)}`);
-    try {
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method: 'POST',
-          headers: { 'xi-api-key': this.config.apiKey, 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-          signal: AbortSignal.any([signal, firstByte.signal]),
-        });
-      } catch (error) {
-        if (signal.aborted) return;
-        throw failure(error, 'is unreachable');
-      }
-      if (!response.ok) throw await refusal(response);
-      if (!response.body) return;
-      try {
-        for await (const chunk of response.body) {
-          clearTimeout(timer);
-          if (signal.aborted) return;
-          yield Buffer.from(chunk);
-        }
-      } catch (error) {
-        if (signal.aborted) return;
-        throw failure(error, 'broke off the audio');
-      }
-    } finally {
-      clearTimeout(timer);
-    }
+    return streamedSpeech(
+      {
+        provider: 'ElevenLabs',
+        url: `${base}/v1/text-to-speech/${encodeURIComponent(voiceId)}/stream?output_format=ulaw_8000`,
+        headers: { 'xi-api-key': this.config.apiKey },
+        body: {
+          text,
+          model_id: model,
+          ...(languageCode ? { language_code: languageCode } : {}),
+          voice_settings: { speed: Math.min(MAX_SPEED, Math.max(MIN_SPEED, speechSpeed)) },
+        },
+        reasonIn: (body) => messageOf((body as { detail?: unknown } | undefined)?.detail),
+      },
+      signal,
+    );
   }
 }
 
@@ -78,14 +51,6 @@ export class ElevenLabsTextToSpeech implements TextToSpeech {
  * ElevenLabs' error body is `{ detail: { status, message } }`, `{ detail: "…" }`, or for a
  * rejected request `{ detail: [{ msg }] }`.
  */
-async function refusal(response: Response): Promise<Error> {
-  const text = await response.text().catch(() => '');
-  const detail = (parseJson(text) as { detail?: unknown } | undefined)?.detail;
-  return new Error(
-    `ElevenLabs refused the speech (HTTP ${response.status}): ${messageOf(detail) ?? text.slice(0, 200)}`,
-  );
-}
-
 function messageOf(detail: unknown): string | undefined {
   if (typeof detail === 'string') return detail;
   if (Array.isArray(detail)) {
@@ -95,17 +60,4 @@ function messageOf(detail: unknown): string | undefined {
   }
   const message = (detail as { message?: unknown } | null | undefined)?.message;
   return typeof message === 'string' ? message : undefined;
-}
-
-function describe(error: unknown): string {
-  const cause = error instanceof Error ? error.cause : undefined;
-  return cause instanceof Error ? cause.message : String(error);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
