@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { AccountResponseDto } from '@clarion/contracts';
 import {
   eventually,
@@ -127,6 +128,74 @@ describe('voice call media, end to end', () => {
     ]);
     // Twilio never sees the playground's transcript frames.
     expect(caller.count('transcript')).toBe(0);
+  });
+
+  /** Twilio's asynchronous answering-machine verdict, signed as Twilio signs it. */
+  async function machineAnswered(callSid: string, answeredBy: string): Promise<number> {
+    const url = `${new URL(suite.system.baseUrl).origin.replace('127.0.0.1', 'localhost')}/webhooks/twilio/voice-status`;
+    const params: Record<string, string> = { CallSid: callSid, AnsweredBy: answeredBy };
+    const signed = Object.keys(params)
+      .sort()
+      .reduce((text, name) => text + name + params[name], url);
+    const response = await fetch(`${suite.system.baseUrl}/webhooks/twilio/voice-status`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': createHmac('sha1', 'media-token').update(signed).digest('base64'),
+      },
+      body: new URLSearchParams(params).toString(),
+    });
+    return response.status;
+  }
+
+  async function placeAndStream(outbound: Json) {
+    const placed = await api.call<Placed>('POST', '/voice/call', {
+      phoneNumber: '+14155550143',
+      spec: { ...spec, outbound },
+    });
+    const twiml = twilio.requestsTo('Calls.json').at(-1)!.form.get('Twiml')!;
+    const [, url, token] = /<Stream url="([^"]+)"><Parameter name="token" value="([^"]+)"/.exec(
+      twiml,
+    )!;
+    const connect = () =>
+      MediaStreamClient.connect(url!.replace('localhost', '127.0.0.1'), {
+        parameters: { token: token! },
+        callSid: placed.body.callControlId,
+      });
+    return { placed: placed.body, connect };
+  }
+
+  it('leaves the voicemail message after the beep, or hangs up on a machine, as the agent says', async () => {
+    const leaves = await placeAndStream({
+      firstAction: 'speak',
+      opener: 'Hi, Ava from {{company}}.',
+      voicemailAction: 'message',
+      voicemailMessage: 'Please call {{company}} back.',
+    });
+    const machine = await leaves.connect();
+    await eventually(() => (machine.audio.length > 0 ? true : undefined));
+    expect(await machineAnswered(leaves.placed.callControlId, 'machine_end_beep')).toBe(200);
+    expect((await machine.whenClosed()).code).toBe(1000);
+    expect(machine.count('clear')).toBeGreaterThan(0);
+    const left = await ended(leaves.placed.trackingId);
+    expect(left).toMatchObject({ outcome: 'voicemail', endReason: 'voicemail' });
+    expect(
+      left.timeline.filter((entry) => entry['type'] === 'agent').map((e) => e['text']),
+    ).toEqual(['Hi, Ava from Acme.', 'Please call Acme back.']);
+
+    const hangsUp = await placeAndStream({
+      firstAction: 'speak',
+      opener: 'Hi.',
+      voicemailAction: 'hangup',
+    });
+    expect(await machineAnswered(hangsUp.placed.callControlId, 'machine_start')).toBe(200);
+    const early = await hangsUp.connect();
+    expect((await early.whenClosed()).code).toBe(1000);
+    expect(early.audio.length).toBe(0);
+    expect(await ended(hangsUp.placed.trackingId)).toMatchObject({
+      outcome: 'voicemail',
+      endReason: 'voicemail',
+    });
   });
 
   it('talks to a browser with transcripts, and refuses other upgrades and wrong tokens', async () => {

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  Broadcasts,
   CALL_RETENTION_DAYS,
   DomainError,
   ForbiddenError,
@@ -32,7 +33,7 @@ import { decodeCallCursor, encodeCallCursor } from './call-cursor';
 import { toCallDetail, toCallSummary } from './call.mapper';
 import { CallRow } from './call.row';
 import { CallsRepository } from './calls.repository';
-import { progressOfTwilioStatus } from './provider-status';
+import { isMachine, progressOfTwilioStatus } from './provider-status';
 import { defaultValuesOf, resolveSpec } from './resolved-spec';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -146,6 +147,13 @@ export class CallsService {
     if (!row) return { known: false };
     const { entries, ending } = progressOfTwilioStatus(row, request, new Date());
     await this.calls.progress(row.trackingId, entries, ending, request.recordingUrl);
+    // The replica carrying the call's media plays the agent's voicemailAction.
+    if (isMachine(request.answeredBy) && row.status === 'active') {
+      this.messaging.broadcast(Broadcasts.voicemailReached, {
+        trackingId: row.trackingId,
+        answeredBy: request.answeredBy ?? 'machine',
+      });
+    }
     return { known: true };
   }
 

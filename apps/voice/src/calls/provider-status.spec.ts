@@ -52,4 +52,17 @@ describe(progressOfTwilioStatus.name, () => {
       entries: [],
     });
   });
+
+  it('notes an asynchronous answering-machine verdict, and ignores a human one', () => {
+    expect(
+      progressOfTwilioStatus(call, status({ answeredBy: 'machine_end_beep' }), at(12)),
+    ).toEqual({
+      entries: [
+        { offsetMs: 12000, type: 'call.voicemail', detail: 'Answered by machine_end_beep' },
+      ],
+    });
+    expect(progressOfTwilioStatus(call, status({ answeredBy: 'human' }), at(3))).toEqual({
+      entries: [],
+    });
+  });
 });

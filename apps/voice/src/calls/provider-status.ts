@@ -8,7 +8,7 @@ export function progressOfTwilioStatus(
   now: Date,
 ): { entries: VoiceCallTimelineEntryDto[]; ending?: CallEnding } {
   const offsetMs = Math.max(0, now.getTime() - call.startedAt.getTime());
-  const machine = (status.answeredBy ?? '').startsWith('machine');
+  const machine = isMachine(status.answeredBy);
   const reachedVoicemail =
     machine || call.timeline.some((entry) => entry.type === 'call.voicemail');
   const end = (fields: Omit<CallEnding, 'endedAt'>) => ({
@@ -17,8 +17,8 @@ export function progressOfTwilioStatus(
   });
   switch (status.callStatus) {
     case undefined:
-      // A recording callback: the URL is all it brings.
-      return { entries: [] };
+      // A recording callback (the URL is all it brings) or an answering-machine verdict.
+      return { entries: machine ? [voicemailEntry(offsetMs, status.answeredBy)] : [] };
     case 'ringing':
       return { entries: [{ offsetMs, type: 'call.ringing' }] };
     case 'in-progress':
@@ -26,9 +26,7 @@ export function progressOfTwilioStatus(
       return {
         entries: [
           { offsetMs, type: 'call.answered' },
-          ...(machine
-            ? [{ offsetMs, type: 'call.voicemail', detail: `Answered by ${status.answeredBy}` }]
-            : []),
+          ...(machine ? [voicemailEntry(offsetMs, status.answeredBy)] : []),
         ],
       };
     case 'completed':
@@ -57,4 +55,16 @@ export function progressOfTwilioStatus(
     default:
       return { entries: [{ offsetMs, type: 'provider.status', detail: status.callStatus }] };
   }
+}
+
+function voicemailEntry(
+  offsetMs: number,
+  answeredBy: string | undefined,
+): VoiceCallTimelineEntryDto {
+  return { offsetMs, type: 'call.voicemail', detail: `Answered by ${answeredBy ?? 'a machine'}` };
+}
+
+/** Twilio's answering-machine verdicts start with `machine_` (machine_start, machine_end_beep …). */
+export function isMachine(answeredBy: string | undefined): boolean {
+  return (answeredBy ?? '').startsWith('machine');
 }

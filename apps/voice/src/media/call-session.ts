@@ -17,7 +17,7 @@ import { Playback } from './playback';
 
 type TimelineEntry = Omit<VoiceCallTimelineEntryDto, 'offsetMs'>;
 
-/** How long the agent's farewell may take before the call is ended anyway. */
+/** How long a last message (farewell, voicemail) may take before the call is ended anyway. */
 const FAREWELL_WAIT_MS = 15_000;
 
 /**
@@ -36,6 +36,7 @@ export class CallSession {
   private lengthTimer?: NodeJS.Timeout;
   private collecting?: CallerInput;
   private farewellSaid?: () => void;
+  private atVoicemail = false;
   /** Set once `start` built it; a call whose model cannot be built ends before it has one. */
   private model?: ConversationModel;
 
@@ -92,6 +93,8 @@ export class CallSession {
       return this.end('provider_error', `The speech model refused: ${messageOf(error)}`);
     }
     this.touch();
+    const voicemail = this.call.timeline.find((entry) => entry.type === 'call.voicemail');
+    if (voicemail && this.reachedVoicemail(voicemail.detail ?? 'a machine')) return;
     const firstTurn =
       this.call.direction === 'outbound'
         ? { speak: this.spec.outbound.firstAction === 'speak', text: this.spec.outbound.opener }
@@ -196,7 +199,7 @@ export class CallSession {
         return this.model?.toolResult(call.callId, outcome.result);
       case 'end':
         this.record({ ...entry, toolResult: 'Ending the call' });
-        return this.endAfterFarewell(outcome.farewell);
+        return this.speakThenEnd(outcome.farewell, 'agent_end_call', 'The agent ended the call');
       case 'transferred':
         this.record({ ...entry, toolResult: outcome.detail });
         return this.end('transferred', outcome.detail);
@@ -219,19 +222,45 @@ export class CallSession {
     this.model?.say(outcome.prompt);
   }
 
-  private async endAfterFarewell(farewell: string | undefined): Promise<void> {
-    if (farewell) {
+  /**
+   * An answering machine took the outbound call: the agent hangs up, leaves its voicemail
+   * message, or (continue) talks on. True when the call goes no further.
+   */
+  reachedVoicemail(answeredBy: string): boolean {
+    if (this.ended || this.atVoicemail || this.call.direction !== 'outbound') return false;
+    this.atVoicemail = true;
+    const { voicemailAction, voicemailMessage } = this.spec.outbound;
+    switch (voicemailAction) {
+      case 'hangup':
+        void this.end('voicemail', `Reached voicemail (${answeredBy}); the agent hung up`);
+        return true;
+      case 'message':
+        this.playback.clear();
+        void this.speakThenEnd(voicemailMessage, 'voicemail', `Left a message (${answeredBy})`);
+        return true;
+      case 'continue':
+        return false;
+    }
+  }
+
+  /** Says `text` (when there is one), waits until it has played, and ends the call. */
+  private async speakThenEnd(
+    text: string | undefined,
+    reason: CallEndReason,
+    detail: string,
+  ): Promise<void> {
+    if (text) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, FAREWELL_WAIT_MS);
         this.farewellSaid = () => {
           clearTimeout(timer);
           resolve();
         };
-        this.model?.say(farewell);
+        this.model?.say(text);
       });
     }
     await this.playback.playedOut();
-    await this.end('agent_end_call', 'The agent ended the call');
+    await this.end(reason, detail);
   }
 
   /** Caller or agent activity: the silence timeout starts over. */

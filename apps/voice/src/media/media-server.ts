@@ -8,6 +8,8 @@ import {
   OnApplicationBootstrap,
   OnApplicationShutdown,
 } from '@nestjs/common';
+import { Broadcasts, VoicemailReached } from '@clarion/contracts';
+import { OnBroadcast } from '@clarion/messaging';
 import { OutboundGuard } from '@clarion/outbound';
 import { WebSocket, WebSocketServer } from 'ws';
 import { CallsRepository } from '../calls/calls.repository';
@@ -40,7 +42,7 @@ export class MediaServer implements OnApplicationBootstrap, OnApplicationShutdow
     response.writeHead(426, { 'Content-Type': 'text/plain' }).end('Upgrade to a websocket'),
   );
   private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  private readonly sessions = new Set<CallSession>();
+  private readonly sessions = new Map<string, CallSession>();
 
   constructor(
     private readonly env: VoiceEnv,
@@ -64,12 +66,18 @@ export class MediaServer implements OnApplicationBootstrap, OnApplicationShutdow
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(
-      [...this.sessions].map((session) =>
+      [...this.sessions.values()].map((session) =>
         session.end('server_shutdown', 'The voice service stopped'),
       ),
     );
     for (const client of this.sockets.clients) client.terminate();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** A machine answered a call; the replica carrying its media acts, the others ignore it. */
+  @OnBroadcast(Broadcasts.voicemailReached)
+  voicemailReached(notice: VoicemailReached): void {
+    this.sessions.get(notice.trackingId)?.reachedVoicemail(notice.answeredBy);
   }
 
   private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -107,8 +115,8 @@ export class MediaServer implements OnApplicationBootstrap, OnApplicationShutdow
     const session = new CallSession(client, call, start.streamSid, tools, this.calls, () =>
       this.models.create(call.spec.model, setup),
     );
-    this.sessions.add(session);
-    client.once('close', () => this.sessions.delete(session));
+    this.sessions.set(trackingId, session);
+    client.once('close', () => this.sessions.delete(trackingId));
     await session.start();
   }
 }

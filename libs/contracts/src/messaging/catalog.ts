@@ -168,6 +168,7 @@ import {
   VoiceCallResponseDto,
 } from '../voice/voice-call.dto';
 import {
+  VoicemailReached,
   CreateVoiceAgentRequest,
   InboundVoiceCallReply,
   InboundVoiceCallRequest,
@@ -402,6 +403,7 @@ export const Broadcasts = {
   eventsWebhookChanges: defineBroadcast<EventsWebhookChange>(
     'notifications.events-webhook-changes',
   ),
+  voicemailReached: defineBroadcast<VoicemailReached>('voice.voicemail-reached'),
 } as const;
 
 /** The readiness check every service answers. */

@@ -184,3 +184,9 @@ export interface PhoneNumberRouteReply {
   accountId?: string;
   agentId?: string;
 }
+
+/** Broadcast when a provider detects an answering machine on a call: its media session acts. */
+export interface VoicemailReached {
+  trackingId: string;
+  answeredBy: string;
+}

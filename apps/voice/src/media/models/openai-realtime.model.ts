@@ -96,7 +96,9 @@ export class OpenAiRealtimeModel implements ConversationModel {
     this.send({ type: 'input_audio_buffer.append', audio: audio.toString('base64') });
   }
 
+  /** Takes precedence over a reply in progress (a voicemail message must not wait for it). */
   say(text: string): void {
+    if (this.activeResponseId !== undefined) this.send({ type: 'response.cancel' });
     this.send({
       type: 'response.create',
       response: { instructions: SAY_EXACTLY + JSON.stringify(text) },

@@ -66,6 +66,10 @@ describe('TwilioVoiceProvider against a Twilio-compatible peer', () => {
     ]);
     expect(form.get('TimeLimit')).toBe('420');
     expect(form.get('MachineDetection')).toBe('Enable');
+    expect(form.get('AsyncAmd')).toBe('true');
+    expect(form.get('AsyncAmdStatusCallback')).toBe(
+      'https://api.example/webhooks/twilio/voice-status',
+    );
     expect(form.get('Record')).toBe('true');
     expect(form.get('RecordingStatusCallback')).toBe(
       'https://api.example/webhooks/twilio/voice-status',
@@ -110,5 +114,17 @@ describe('TwilioVoiceProvider against a Twilio-compatible peer', () => {
       To: '+14155550100',
       Body: 'Your booking: Tuesday 10:00',
     });
+  });
+
+  it('waits for the beep when the agent leaves voicemail messages', async () => {
+    const messageSpec = spec(false);
+    messageSpec.outbound = {
+      ...messageSpec.outbound,
+      voicemailAction: 'message',
+      voicemailMessage: 'Call us back.',
+    };
+    await provider.place(call({ spec: messageSpec }));
+    const [request] = twilio.requestsTo('Calls.json').slice(-1);
+    expect(request!.form.get('MachineDetection')).toBe('DetectMessageEnd');
   });
 });

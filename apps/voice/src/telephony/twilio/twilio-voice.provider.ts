@@ -34,7 +34,14 @@ export class TwilioVoiceProvider implements VoiceProvider {
       StatusCallbackMethod: 'POST',
       Timeout: String(RING_SECONDS),
       TimeLimit: String(call.spec.conversation.maxCallLengthSeconds),
-      MachineDetection: 'Enable',
+      // Asynchronous detection: the agent speaks at once to a person; a machine's verdict comes
+      // later to the status callback and the media session plays the voicemailAction. To leave
+      // a message, Twilio waits for the greeting's beep.
+      MachineDetection:
+        call.spec.outbound.voicemailAction === 'message' ? 'DetectMessageEnd' : 'Enable',
+      AsyncAmd: 'true',
+      AsyncAmdStatusCallback: this.config.statusCallbackUrl,
+      AsyncAmdStatusCallbackMethod: 'POST',
     });
     for (const event of ['initiated', 'ringing', 'answered', 'completed']) {
       form.append('StatusCallbackEvent', event);
