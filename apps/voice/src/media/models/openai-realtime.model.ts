@@ -1,11 +1,15 @@
-import { IncomingMessage } from 'node:http';
 import { RawData, WebSocket } from 'ws';
+import { ConversationListener, ConversationModel, ConversationSetup } from './conversation-model';
 import {
-  ConversationListener,
-  ConversationModel,
-  ConversationSetup,
-  ToolCall,
-} from './conversation-model';
+  bodySnippet,
+  errorText,
+  parseEvent,
+  realtimeUrl,
+  sessionConfig,
+  stringAt,
+  toolCall,
+  WireEvent,
+} from './openai-realtime.wire';
 
 /** The OpenAI account the model runs on: the REST base (…/v1) and the key. */
 export interface OpenAiRealtimeConfig {
@@ -15,7 +19,6 @@ export interface OpenAiRealtimeConfig {
 
 const CONNECT_TIMEOUT_MS = 10_000;
 const CLOSE_TIMEOUT_MS = 2_000;
-const TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
 const SAY_EXACTLY = 'Say exactly the following, word for word, and nothing else: ';
 /**
  * What the server answers when our response.cancel or response.create crosses its own turn
@@ -25,9 +28,6 @@ const HARMLESS_ERRORS = new Set([
   'response_cancel_not_active',
   'conversation_already_has_active_response',
 ]);
-
-/** An event on the wire; of a server event only `type` is trusted, the rest is read defensively. */
-type WireEvent = { type: string } & Record<string, unknown>;
 
 interface PendingStart {
   listener: ConversationListener;
@@ -265,106 +265,4 @@ export class OpenAiRealtimeModel implements ConversationModel {
   private send(event: WireEvent): void {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(event));
   }
-}
-
-/** https://api.openai.com/v1 → wss://api.openai.com/v1/realtime?model=… */
-function realtimeUrl(baseUrl: string, model: string): string {
-  const url = new URL(`${baseUrl.replace(/\/+$/, '')}/realtime`);
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  url.searchParams.set('model', model);
-  return url.toString();
-}
-
-/** The session.update body; fields the setup leaves out are undefined and so not sent. */
-function sessionConfig(setup: ConversationSetup): Record<string, unknown> {
-  const language = /^([a-z]{2})(?:-|$)/i.exec(setup.language ?? '')?.[1]?.toLowerCase();
-  return {
-    type: 'realtime',
-    instructions: setup.instructions,
-    output_modalities: ['audio'],
-    audio: {
-      input: {
-        format: { type: 'audio/pcmu' },
-        transcription: { model: TRANSCRIPTION_MODEL, language },
-        turn_detection: turnDetection(setup),
-      },
-      output: { format: { type: 'audio/pcmu' }, voice: setup.voiceId, speed: setup.speechSpeed },
-    },
-    tools: setup.tools.map(({ name, description, parameters }) => ({
-      type: 'function',
-      name,
-      description,
-      parameters,
-    })),
-    tool_choice: 'auto',
-    max_output_tokens: setup.maxTokens,
-  };
-}
-
-function turnDetection(setup: ConversationSetup): Record<string, unknown> {
-  const interrupt_response = setup.allowInterruptions;
-  switch (setup.turnDetection) {
-    case 'semantic':
-      return { type: 'semantic_vad', interrupt_response, create_response: true };
-    case 'vad':
-      return {
-        type: 'server_vad',
-        silence_duration_ms: setup.minEndOfTurnSilenceMs,
-        interrupt_response,
-        create_response: true,
-      };
-  }
-}
-
-function toolCall(event: WireEvent): ToolCall {
-  let args: unknown;
-  try {
-    args = JSON.parse(stringAt(event, 'arguments') ?? '');
-  } catch {
-    args = undefined;
-  }
-  return {
-    callId: stringAt(event, 'call_id') ?? '',
-    name: stringAt(event, 'name') ?? '',
-    args: isObject(args) && !Array.isArray(args) ? args : {},
-  };
-}
-
-function parseEvent(data: RawData): WireEvent | undefined {
-  // With ws's default binaryType a frame is one Buffer; the other shapes only satisfy the type.
-  if (!Buffer.isBuffer(data)) return undefined;
-  try {
-    const event: unknown = JSON.parse(data.toString());
-    return isObject(event) && typeof event['type'] === 'string' ? (event as WireEvent) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function errorText(event: WireEvent): string {
-  const error = event['error'];
-  const message = stringAt(error, 'message') ?? 'unknown error';
-  const code = stringAt(error, 'code');
-  return code ? `${message} (${code})` : message;
-}
-
-/** The start of a refusal's body, enough to say why (a wrong key, an unknown model). */
-function bodySnippet(response: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    const done = () => resolve(Buffer.concat(chunks).toString().replace(/\s+/g, ' ').slice(0, 300));
-    response.on('data', (chunk: Buffer) => chunks.push(chunk));
-    response.on('end', done);
-    response.on('error', done);
-    response.on('close', done);
-  });
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function stringAt(value: unknown, key: string): string | undefined {
-  const field = isObject(value) ? value[key] : undefined;
-  return typeof field === 'string' ? field : undefined;
 }
