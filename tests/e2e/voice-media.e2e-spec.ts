@@ -130,14 +130,13 @@ describe('voice call media, end to end', () => {
     expect(caller.count('transcript')).toBe(0);
   });
 
-  /** Twilio's asynchronous answering-machine verdict, signed as Twilio signs it. */
-  async function machineAnswered(callSid: string, answeredBy: string): Promise<number> {
-    const url = `${new URL(suite.system.baseUrl).origin.replace('127.0.0.1', 'localhost')}/webhooks/twilio/voice-status`;
-    const params: Record<string, string> = { CallSid: callSid, AnsweredBy: answeredBy };
+  /** A POST to one of the gateway's Twilio webhooks, signed as Twilio signs it. */
+  function fromTwilio(path: string, params: Record<string, string>): Promise<Response> {
+    const url = `${new URL(suite.system.baseUrl).origin.replace('127.0.0.1', 'localhost')}${path}`;
     const signed = Object.keys(params)
       .sort()
       .reduce((text, name) => text + name + params[name], url);
-    const response = await fetch(`${suite.system.baseUrl}/webhooks/twilio/voice-status`, {
+    return fetch(`${suite.system.baseUrl}${path}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
@@ -145,7 +144,12 @@ describe('voice call media, end to end', () => {
       },
       body: new URLSearchParams(params).toString(),
     });
-    return response.status;
+  }
+
+  /** Twilio's asynchronous answering-machine verdict. */
+  async function machineAnswered(callSid: string, answeredBy: string): Promise<number> {
+    const params = { CallSid: callSid, AnsweredBy: answeredBy };
+    return (await fromTwilio('/webhooks/twilio/voice-status', params)).status;
   }
 
   async function placeAndStream(outbound: Json) {
@@ -195,6 +199,60 @@ describe('voice call media, end to end', () => {
     expect(await ended(hangsUp.placed.trackingId)).toMatchObject({
       outcome: 'voicemail',
       endReason: 'voicemail',
+    });
+  });
+
+  it('answers a call to a bound number with its agent, and records it when the agent records', async () => {
+    const phoneNumber = '+14155550177';
+    twilio.availableNumbers.push({
+      phoneNumber,
+      isoCountry: 'US',
+      capabilities: { voice: true, sms: true },
+    });
+    expect((await api.call('GET', '/numbers/available?countryCode=US')).status).toBe(200);
+    expect((await api.call('POST', '/numbers/order', { phoneNumber })).status).toBe(200);
+    const recorded = { ...spec, compliance: { recordingEnabled: true } };
+    const created = await api.call<{ agent: { agentId: string } }>('POST', '/voice/agents', {
+      spec: recorded,
+    });
+    const agentId = created.body.agent.agentId;
+    expect(
+      (await api.call('POST', `/voice/agents/${agentId}/numbers`, { phoneNumber })).status,
+    ).toBe(200);
+
+    const callSid = 'CAinbound0000000000000000000000001';
+    twilio.placedCalls.add(callSid);
+    const ringing = await fromTwilio('/webhooks/twilio/voice-inbound', {
+      CallSid: callSid,
+      From: '+14155550123',
+      To: phoneNumber,
+    });
+    const trackingId = ringing.headers.get('x-clarion-tracking-id')!;
+    const [, url, token] = /<Stream url="([^"]+)"><Parameter name="token" value="([^"]+)"/.exec(
+      await ringing.text(),
+    )!;
+    const caller = await MediaStreamClient.connect(url!.replace('localhost', '127.0.0.1'), {
+      parameters: { token: token! },
+      callSid,
+    });
+    await eventually(() => (caller.audio.length > 0 ? true : undefined));
+    await eventually(() => twilio.requestsTo(`Calls/${callSid}/Recordings.json`)[0]);
+    expect(
+      Object.fromEntries(twilio.requestsTo(`Calls/${callSid}/Recordings.json`)[0]!.form),
+    ).toMatchObject({ RecordingChannels: 'dual', RecordingStatusCallbackMethod: 'POST' });
+    const recordingUrl = 'https://api.twilio.com/2010-04-01/Accounts/ACmedia/Recordings/RE1';
+    await fromTwilio('/webhooks/twilio/voice-status', {
+      CallSid: callSid,
+      RecordingUrl: recordingUrl,
+    });
+    caller.hangUp();
+    const call = await ended(trackingId);
+    expect(call).toMatchObject({ direction: 'inbound', agentId, recordingUrl });
+    expect(call.timeline.map((entry) => entry['type'])).toEqual(
+      expect.arrayContaining(['media.connected', 'recording.started', 'agent', 'call.ended']),
+    );
+    expect(call.timeline.find((entry) => entry['type'] === 'agent')).toMatchObject({
+      text: 'Thanks for calling Acme!',
     });
   });
 

@@ -12,6 +12,7 @@ import { Broadcasts, VoicemailReached } from '@clarion/contracts';
 import { OnBroadcast } from '@clarion/messaging';
 import { OutboundGuard } from '@clarion/outbound';
 import { WebSocket, WebSocketServer } from 'ws';
+import { CallRow } from '../calls/call.row';
 import { CallsRepository } from '../calls/calls.repository';
 import { VOICE_PROVIDER, VoiceProvider } from '../telephony/voice-provider';
 import { VoiceEnv } from '../voice.env';
@@ -74,6 +75,22 @@ export class MediaServer implements OnApplicationBootstrap, OnApplicationShutdow
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
+  /** An inbound phone call is recorded once it is connected (outbound ones from when placed). */
+  private async record(call: CallRow): Promise<void> {
+    const offsetMs = () => Math.max(0, Date.now() - call.startedAt.getTime());
+    try {
+      await this.provider.startRecording(call.callControlId);
+      await this.calls.progress(call.trackingId, [
+        { offsetMs: offsetMs(), type: 'recording.started' },
+      ]);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      await this.calls
+        .progress(call.trackingId, [{ offsetMs: offsetMs(), type: 'recording.failed', detail }])
+        .catch(() => this.logger.warn(`Call ${call.trackingId}: recording failed: ${detail}`));
+    }
+  }
+
   /** A machine answered a call; the replica carrying its media acts, the others ignore it. */
   @OnBroadcast(Broadcasts.voicemailReached)
   voicemailReached(notice: VoicemailReached): void {
@@ -116,6 +133,13 @@ export class MediaServer implements OnApplicationBootstrap, OnApplicationShutdow
       this.models.create(call.spec.model, setup),
     );
     this.sessions.set(trackingId, session);
+    if (
+      call.direction === 'inbound' &&
+      call.source === 'pstn' &&
+      call.spec.compliance.recordingEnabled
+    ) {
+      void this.record(call);
+    }
     client.once('close', () => this.sessions.delete(trackingId));
     await session.start();
   }

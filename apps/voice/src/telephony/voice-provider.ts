@@ -50,6 +50,8 @@ export interface VoiceProvider {
   answer(call: CallToConnect, callControlId: string | undefined): ConnectedCall;
   /** Hands a live phone call to another number (an agent's transfer_call tool). */
   transfer(callControlId: string, phoneNumber: string, announcement?: string): Promise<void>;
+  /** Records a live call from now on (an inbound call whose agent records; outbound ones are recorded when placed). */
+  startRecording(callControlId: string): Promise<void>;
   /** Texts the other party of a call (an agent's send_sms tool). */
   sendText(from: string, to: string, body: string): Promise<void>;
 }

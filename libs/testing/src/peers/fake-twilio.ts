@@ -41,8 +41,11 @@ export class FakeTwilio {
   /** Numbers bought through IncomingPhoneNumbers.json and not released, by SID. */
   readonly purchasedNumbers = new Map<string, string>();
   private readonly dictated: DictatedReply[] = [];
-  /** Calls placed through Calls.json, by SID: the ones a later update may redirect. */
-  private readonly placedCalls = new Set<string>();
+  /**
+   * Calls placed through Calls.json, by SID, and inbound calls the test announces: the ones a
+   * later update or recording may refer to.
+   */
+  readonly placedCalls = new Set<string>();
 
   private constructor(
     private readonly server: Server,
@@ -114,6 +117,10 @@ export class FakeTwilio {
     if (request.method === 'POST' && request.resource === 'IncomingPhoneNumbers.json') {
       return this.answerPurchase(form.get('PhoneNumber') ?? '', response);
     }
+    const recording = /^Calls\/([A-Za-z0-9]+)\/Recordings\.json$/.exec(request.resource);
+    if (request.method === 'POST' && recording?.[1]) {
+      return this.answerRecordingStart(recording[1], response);
+    }
     const liveCall = /^Calls\/([A-Za-z0-9]+)\.json$/.exec(request.resource);
     if (request.method === 'POST' && liveCall?.[1]) {
       return this.answerCallUpdate(liveCall[1], form, response);
@@ -166,6 +173,15 @@ export class FakeTwilio {
     const callSid = sid('CA');
     this.placedCalls.add(callSid);
     return callSid;
+  }
+
+  /** A recording of a live call starts; only calls in `placedCalls` exist. */
+  private answerRecordingStart(callSid: string, response: ServerResponse): void {
+    if (!this.placedCalls.has(callSid)) {
+      return send(response, 404, twilioError(20404, 'The requested resource was not found', 404));
+    }
+    const recording = { sid: sid('RE'), call_sid: callSid, status: 'in-progress' };
+    return send(response, 201, JSON.stringify(recording));
   }
 
   /** A live call redirected with new TwiML (a transfer); only calls placed here exist. */

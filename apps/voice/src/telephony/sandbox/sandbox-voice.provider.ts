@@ -21,6 +21,10 @@ export class SandboxVoiceProvider implements VoiceProvider {
     return Promise.reject(notInSandbox('transfer calls'));
   }
 
+  startRecording(): Promise<void> {
+    return Promise.reject(notInSandbox('record calls'));
+  }
+
   sendText(): Promise<void> {
     return Promise.reject(notInSandbox('send texts'));
   }

@@ -127,4 +127,16 @@ describe('TwilioVoiceProvider against a Twilio-compatible peer', () => {
     const [request] = twilio.requestsTo('Calls.json').slice(-1);
     expect(request!.form.get('MachineDetection')).toBe('DetectMessageEnd');
   });
+
+  it('starts a dual-channel recording of a live call, its URL to the status callback', async () => {
+    const placed = await provider.place(call());
+    await provider.startRecording(placed.callControlId);
+    const [start] = twilio.requestsTo(`Calls/${placed.callControlId}/Recordings.json`);
+    expect(Object.fromEntries(start!.form)).toEqual({
+      RecordingChannels: 'dual',
+      RecordingStatusCallback: 'https://api.example/webhooks/twilio/voice-status',
+      RecordingStatusCallbackMethod: 'POST',
+    });
+    await expect(provider.startRecording('CA0000')).rejects.toThrow(/HTTP 404/);
+  });
 });

@@ -67,6 +67,16 @@ export class TwilioVoiceProvider implements VoiceProvider {
     await this.post(`Calls/${encodeURIComponent(callControlId)}.json`, form);
   }
 
+  /** Both parties on their own channel; the recording's URL comes to the status callback. */
+  async startRecording(callControlId: string): Promise<void> {
+    const form = new URLSearchParams({
+      RecordingChannels: 'dual',
+      RecordingStatusCallback: this.config.statusCallbackUrl,
+      RecordingStatusCallbackMethod: 'POST',
+    });
+    await this.post(`Calls/${encodeURIComponent(callControlId)}/Recordings.json`, form);
+  }
+
   async sendText(from: string, to: string, body: string): Promise<void> {
     await this.post('Messages.json', new URLSearchParams({ From: from, To: to, Body: body }));
   }
