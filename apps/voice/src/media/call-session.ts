@@ -31,6 +31,10 @@ export class CallSession {
   private readonly playback: Playback;
   private readonly spec: VoiceAgentSpecDto;
   private ended = false;
+  private ending?: Promise<void>;
+  private markEnded!: () => void;
+  /** Resolves once the call's end is on the record. */
+  readonly whenEnded = new Promise<void>((resolve) => (this.markEnded = resolve));
   private writes = Promise.resolve();
   private silenceTimer?: NodeJS.Timeout;
   private lengthTimer?: NodeJS.Timeout;
@@ -102,17 +106,21 @@ export class CallSession {
     if (firstTurn.speak && !this.ended) this.model?.say(firstTurn.text);
   }
 
-  /** Ends the call once; later calls do nothing. */
-  async end(reason: CallEndReason, detail: string): Promise<void> {
-    if (this.ended) return;
+  /**
+   * Ends the call once, with the first reason given; every caller waits for that ending to be
+   * on the record (a service stopping waits for calls ending on their own, too).
+   */
+  end(reason: CallEndReason, detail: string): Promise<void> {
+    this.ending ??= this.finish(reason, detail);
+    return this.ending;
+  }
+
+  private async finish(reason: CallEndReason, detail: string): Promise<void> {
     this.ended = true;
+    const now = new Date();
     clearTimeout(this.silenceTimer);
     clearTimeout(this.lengthTimer);
     this.collecting?.cancel();
-    await this.model
-      ?.close()
-      .catch((error: unknown) => this.logger.warn(`Model close: ${messageOf(error)}`));
-    const now = new Date();
     const entry = {
       offsetMs: this.offsetMs(now),
       type: 'call.ended',
@@ -121,10 +129,16 @@ export class CallSession {
     this.writes = this.writes.then(() =>
       this.calls.progress(this.call.trackingId, [entry], callEndingOf(reason, detail, now)),
     );
-    await this.writes.catch((error: unknown) =>
-      this.logger.error(`Call ${this.call.trackingId} end not recorded: ${messageOf(error)}`),
-    );
+    await Promise.all([
+      this.model
+        ?.close()
+        .catch((error: unknown) => this.logger.warn(`Model close: ${messageOf(error)}`)),
+      this.writes.catch((error: unknown) =>
+        this.logger.error(`Call ${this.call.trackingId} end not recorded: ${messageOf(error)}`),
+      ),
+    ]);
     if (this.socket.readyState === WebSocket.OPEN) this.socket.close(1000, reason);
+    this.markEnded();
   }
 
   private onFrame(data: RawData): void {

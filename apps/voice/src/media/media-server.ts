@@ -6,7 +6,7 @@ import {
   Injectable,
   Logger,
   OnApplicationBootstrap,
-  OnApplicationShutdown,
+  BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { Broadcasts, VoicemailReached } from '@clarion/contracts';
 import { OnBroadcast } from '@clarion/messaging';
@@ -37,7 +37,7 @@ type StartMessage = Extract<CallerMessage, { event: 'start' }>;
  * CallSession for it. Stopping ends every session with `server_shutdown`.
  */
 @Injectable()
-export class MediaServer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MediaServer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(MediaServer.name);
   private readonly server: Server = createServer((_request, response) =>
     response.writeHead(426, { 'Content-Type': 'text/plain' }).end('Upgrade to a websocket'),
@@ -65,7 +65,8 @@ export class MediaServer implements OnApplicationBootstrap, OnApplicationShutdow
     this.logger.log(`Media websockets on :${this.port}`);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the database closes (onApplicationShutdown): each call's end is recorded. */
+  async beforeApplicationShutdown(): Promise<void> {
     await Promise.all(
       [...this.sessions.values()].map((session) =>
         session.end('server_shutdown', 'The voice service stopped'),
@@ -140,7 +141,7 @@ export class MediaServer implements OnApplicationBootstrap, OnApplicationShutdow
     ) {
       void this.record(call);
     }
-    client.once('close', () => this.sessions.delete(trackingId));
+    void session.whenEnded.then(() => this.sessions.delete(trackingId));
     await session.start();
   }
 }

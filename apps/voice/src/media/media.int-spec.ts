@@ -83,8 +83,10 @@ describe('call media websockets (voice service, PostgreSQL, NATS, a realtime mod
     mediaPort = voice.get(MediaServer).port;
   });
 
+  let voiceClosed = false;
+
   afterAll(async () => {
-    await voice.close();
+    if (!voiceClosed) await voice.close();
     await Promise.all([numbers.close(), realtime.close()]);
     await Promise.all([database.drop(), dropTestNamespace(namespace)]);
   });
@@ -279,5 +281,20 @@ describe('call media websockets (voice service, PostgreSQL, NATS, a realtime mod
     await eventually(() => other.transcripts('agent')[0]);
     other.drop();
     expect((await endedCall(dropped.trackingId)).endReason).toBe('connection_lost');
+  });
+
+  // Last: it stops the service.
+  it('ends the calls it carries with server_shutdown when the service stops, on the record', async () => {
+    const call = await browserCall();
+    const caller = await MediaStreamClient.connect(call.local);
+    await eventually(() => caller.transcripts('agent')[0]);
+    voiceClosed = true;
+    await voice.close();
+    expect((await caller.whenClosed()).code).toBe(1000);
+    const [row] = await database.query<{ status: string; end_reason: string; outcome: string }>(
+      'SELECT status, end_reason, outcome FROM voice.calls WHERE tracking_id = $1',
+      [call.trackingId],
+    );
+    expect(row).toEqual({ status: 'ended', end_reason: 'server_shutdown', outcome: 'failed' });
   });
 });
