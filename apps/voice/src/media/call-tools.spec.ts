@@ -1,26 +1,10 @@
 import { VoiceAgentSpecDto, VoiceToolDto } from '@clarion/contracts';
+import { voiceAgentSpec } from '@clarion/testing';
 import { SandboxVoiceProvider } from '../telephony/sandbox/sandbox-voice.provider';
 import { CallTools, ToolCallContext } from './call-tools';
 
-const spec = (tools: VoiceToolDto[], agentCanEndCall?: boolean): VoiceAgentSpecDto => ({
-  name: 'Ava',
-  instructions: 'Help.',
-  inbound: { firstAction: 'speak', greeting: 'Hi' },
-  outbound: { firstAction: 'speak', opener: 'Hi', voicemailAction: 'hangup' },
-  model: { mode: 'realtime', model: 'openai:gpt-realtime', voiceId: 'marin' },
-  tools,
-  variables: [],
-  conversation: {
-    turnDetection: 'vad',
-    minEndOfTurnSilenceMs: 400,
-    allowInterruptions: true,
-    minInterruptionDurationMs: 200,
-    silenceTimeoutSeconds: 30,
-    maxCallLengthSeconds: 300,
-    ...(agentCanEndCall !== undefined && { agentCanEndCall }),
-  },
-  compliance: { recordingEnabled: false },
-});
+const spec = (tools: VoiceToolDto[], agentCanEndCall?: boolean): VoiceAgentSpecDto =>
+  voiceAgentSpec({ tools, conversation: agentCanEndCall === undefined ? {} : { agentCanEndCall } });
 
 const phone: ToolCallContext = {
   source: 'pstn',

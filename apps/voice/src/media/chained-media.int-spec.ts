@@ -14,40 +14,28 @@ import {
   MediaStreamClient,
   TestDatabase,
   testEnv,
+  voiceAgentSpec,
 } from '@clarion/testing';
 import { NumbersStandIn } from '../test-peers/numbers-stand-in';
 import { VoiceEnv } from '../voice.env';
 import { VoiceModule } from '../voice.module';
 import { MediaServer } from './media-server';
 
-const spec = (tts: string): VoiceAgentSpecDto => ({
-  name: 'Ava',
-  instructions: 'You book appointments.',
-  inbound: { firstAction: 'speak', greeting: 'Thanks for calling.' },
-  outbound: { firstAction: 'speak', opener: 'Hi.', voicemailAction: 'hangup' },
-  model: {
-    mode: 'chained',
-    stt: 'deepgram:nova-3',
-    llm: 'openai:gpt-4o-mini',
-    tts,
-    voiceId: tts.startsWith('deepgram') ? 'aura-2-thalia-en' : 'voice-1',
-    language: 'en-US',
-    speechSpeed: 1,
-    temperature: 0.4,
-    maxTokens: 200,
-  },
-  tools: [],
-  variables: [],
-  conversation: {
-    turnDetection: 'vad',
-    minEndOfTurnSilenceMs: 300,
-    allowInterruptions: true,
-    minInterruptionDurationMs: 200,
-    silenceTimeoutSeconds: 30,
-    maxCallLengthSeconds: 300,
-  },
-  compliance: { recordingEnabled: false },
-});
+const spec = (tts: string): VoiceAgentSpecDto =>
+  voiceAgentSpec({
+    model: {
+      mode: 'chained',
+      stt: 'deepgram:nova-3',
+      llm: 'openai:gpt-4o-mini',
+      tts,
+      voiceId: tts.startsWith('deepgram') ? 'aura-2-thalia-en' : 'voice-1',
+      language: 'en-US',
+      speechSpeed: 1,
+      temperature: 0.4,
+      maxTokens: 200,
+    },
+    conversation: { minEndOfTurnSilenceMs: 300 },
+  });
 
 describe('call media through the chained pipeline (Deepgram, OpenAI chat, Deepgram or ElevenLabs on loopback)', () => {
   const namespace = createTestNamespace();

@@ -20,35 +20,25 @@ import {
   MediaStreamClient,
   TestDatabase,
   testEnv,
+  voiceAgentSpec,
 } from '@clarion/testing';
 import { NumbersStandIn } from '../test-peers/numbers-stand-in';
 import { VoiceEnv } from '../voice.env';
 import { VoiceModule } from '../voice.module';
 import { MediaServer } from './media-server';
 
+/** The shared test agent, with a {{company}} variable in its instructions and greeting. */
 function spec(
-  overrides: Partial<VoiceAgentSpecDto> = {},
+  overrides: Parameters<typeof voiceAgentSpec>[0] = {},
   tools: VoiceToolDto[] = [],
 ): VoiceAgentSpecDto {
-  return {
-    name: 'Ava',
+  return voiceAgentSpec({
     instructions: 'You book appointments for {{company}}.',
     inbound: { firstAction: 'speak', greeting: 'Thanks for calling {{company}}.' },
-    outbound: { firstAction: 'speak', opener: 'Hi, Ava here.', voicemailAction: 'hangup' },
-    model: { mode: 'realtime', model: 'openai:gpt-realtime', voiceId: 'marin' },
-    tools,
     variables: [{ name: 'company', defaultValue: 'Acme' }],
-    conversation: {
-      turnDetection: 'vad',
-      minEndOfTurnSilenceMs: 400,
-      allowInterruptions: true,
-      minInterruptionDurationMs: 200,
-      silenceTimeoutSeconds: 30,
-      maxCallLengthSeconds: 300,
-    },
-    compliance: { recordingEnabled: false },
+    tools,
     ...overrides,
-  };
+  });
 }
 
 describe('call media websockets (voice service, PostgreSQL, NATS, a realtime model on loopback)', () => {
@@ -254,8 +244,10 @@ describe('call media websockets (voice service, PostgreSQL, NATS, a realtime mod
   });
 
   it('ends a call no one speaks on after silenceTimeoutSeconds', async () => {
-    const quiet = spec({ inbound: { firstAction: 'wait', greeting: 'Hi' } });
-    quiet.conversation = { ...quiet.conversation, silenceTimeoutSeconds: 1 };
+    const quiet = spec({
+      inbound: { firstAction: 'wait', greeting: 'Hi' },
+      conversation: { silenceTimeoutSeconds: 1 },
+    });
     const call = await browserCall(quiet);
     const caller = await MediaStreamClient.connect(call.local);
     expect((await caller.whenClosed()).code).toBe(1000);

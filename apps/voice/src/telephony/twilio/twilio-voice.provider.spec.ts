@@ -1,26 +1,21 @@
 import { VoiceAgentSpecDto } from '@clarion/contracts';
-import { FakeTwilio, twilioError } from '@clarion/testing';
+import { FakeTwilio, twilioError, voiceAgentSpec } from '@clarion/testing';
 import { CallToConnect } from '../voice-provider';
 import { TwilioVoiceProvider } from './twilio-voice.provider';
 
-const spec = (recordingEnabled: boolean): VoiceAgentSpecDto => ({
-  name: 'Ava',
-  instructions: 'Be brief.',
-  inbound: { firstAction: 'speak', greeting: 'Thanks for calling.' },
-  outbound: { firstAction: 'speak', opener: 'Hi, this is Ava.', voicemailAction: 'hangup' },
-  model: { mode: 'realtime', model: 'openai:gpt-realtime', voiceId: 'marin' },
-  tools: [],
-  variables: [],
-  conversation: {
-    turnDetection: 'vad',
-    minEndOfTurnSilenceMs: 500,
-    allowInterruptions: true,
-    minInterruptionDurationMs: 300,
-    silenceTimeoutSeconds: 20,
-    maxCallLengthSeconds: 420,
-  },
-  compliance: { recordingEnabled },
-});
+const spec = (recordingEnabled: boolean): VoiceAgentSpecDto =>
+  voiceAgentSpec({
+    instructions: 'Be brief.',
+    inbound: { firstAction: 'speak', greeting: 'Thanks for calling.' },
+    outbound: { firstAction: 'speak', opener: 'Hi, this is Ava.', voicemailAction: 'hangup' },
+    conversation: {
+      minEndOfTurnSilenceMs: 500,
+      minInterruptionDurationMs: 300,
+      silenceTimeoutSeconds: 20,
+      maxCallLengthSeconds: 420,
+    },
+    compliance: { recordingEnabled },
+  });
 
 const call = (overrides: Partial<CallToConnect> = {}): CallToConnect => ({
   trackingId: '01936f7e-3c1a-7cc2-9d0e-8c4f8b6f1a2b',
