@@ -7,12 +7,7 @@ import { callEndingOf } from './call-ending';
 import { CallTools, ToolOutcome } from './call-tools';
 import { CallerInput } from './caller-input';
 import { CallerMessage, parseCallerMessage, transcriptFrame } from './media-stream-messages';
-import {
-  ConversationListener,
-  ConversationModel,
-  ConversationSetup,
-  ToolCall,
-} from './models/conversation-model';
+import { ConversationListener, ConversationModel, ToolCall } from './models/conversation-model';
 import { Playback } from './playback';
 
 type TimelineEntry = Omit<VoiceCallTimelineEntryDto, 'offsetMs'>;
@@ -54,23 +49,6 @@ export class CallSession {
   ) {
     this.spec = call.spec;
     this.playback = new Playback(socket, streamSid);
-  }
-
-  /** The model's setup for a call's spec and tools. */
-  static setupOf(spec: VoiceAgentSpecDto, tools: CallTools): ConversationSetup {
-    const { model, conversation } = spec;
-    return {
-      instructions: spec.instructions,
-      tools: tools.definitions(),
-      language: model.language,
-      temperature: model.temperature,
-      maxTokens: model.maxTokens,
-      voiceId: model.voiceId,
-      speechSpeed: model.mode === 'chained' ? model.speechSpeed : undefined,
-      turnDetection: conversation.turnDetection,
-      minEndOfTurnSilenceMs: conversation.minEndOfTurnSilenceMs,
-      allowInterruptions: conversation.allowInterruptions,
-    };
   }
 
   /** Connects the model and takes the agent's first turn; the session then runs on events. */

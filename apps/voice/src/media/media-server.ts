@@ -18,6 +18,7 @@ import { VOICE_PROVIDER, VoiceProvider } from '../telephony/voice-provider';
 import { VoiceEnv } from '../voice.env';
 import { VoiceSettings } from '../voice.settings';
 import { CallSession } from './call-session';
+import { conversationSetupOf } from './conversation-setup';
 import { CallTools } from './call-tools';
 import { isMediaTokenOf } from './media-token';
 import { CallerMessage, parseCallerMessage } from './media-stream-messages';
@@ -127,13 +128,16 @@ export class MediaServer implements OnApplicationBootstrap, BeforeApplicationShu
     }
     const call = await this.calls.attachMedia(trackingId);
     if (!call) return client.close(NO_ACTIVE_CALL, 'No active call takes media here');
-    if (client.readyState !== WebSocket.OPEN) return;
     const tools = new CallTools(call.spec, toolContextOf(call), this.provider, this.guard.fetch);
-    const setup = CallSession.setupOf(call.spec, tools);
+    const setup = conversationSetupOf(call.spec, tools.definitions());
     const session = new CallSession(client, call, start.streamSid, tools, this.calls, () =>
       this.models.create(call.spec.model, setup),
     );
     this.sessions.set(trackingId, session);
+    void session.whenEnded.then(() => this.sessions.delete(trackingId));
+    if (client.readyState !== WebSocket.OPEN) {
+      return session.end('connection_lost', 'The socket closed while the call was being taken');
+    }
     if (
       call.direction === 'inbound' &&
       call.source === 'pstn' &&
@@ -141,7 +145,6 @@ export class MediaServer implements OnApplicationBootstrap, BeforeApplicationShu
     ) {
       void this.record(call);
     }
-    void session.whenEnded.then(() => this.sessions.delete(trackingId));
     await session.start();
   }
 }
