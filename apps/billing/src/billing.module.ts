@@ -10,6 +10,8 @@ import { MembersService } from './members/members.service';
 import { MfaService } from './profile/mfa.service';
 import { ProfileService } from './profile/profile.service';
 import { DeliveryUsageConsumer } from './usage/delivery-usage.consumer';
+import { UsageChargesConsumer } from './usage/usage-charges.consumer';
+import { UsageMeter } from './usage/usage-meter';
 import { priceTableProvider } from './usage/price-table.provider';
 import { UsageLimitsService } from './usage/usage-limits.service';
 import { UsageRepository } from './usage/usage.repository';
@@ -41,6 +43,8 @@ export class BillingModule {
         SessionsHandlers,
         SessionsService,
         DeliveryUsageConsumer,
+        UsageChargesConsumer,
+        UsageMeter,
         priceTableProvider(env.PRICE_TABLE),
         UsageLimitsService,
         UsageRepository,

@@ -1,6 +1,7 @@
 export * from './billing/account-details.dto';
 export * from './billing/account-response.dto';
 export * from './billing/login.dto';
+export * from './billing/usage-charge.job';
 export * from './billing/members.dto';
 export * from './billing/mfa.dto';
 export * from './billing/api-key.dto';

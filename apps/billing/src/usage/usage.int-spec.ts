@@ -3,6 +3,7 @@ import {
   AccountResponseDto,
   deliveryEventKind,
   EventEnvelope,
+  Jobs,
   newTimeOrderedId,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
@@ -137,5 +138,45 @@ describe('usage metering and auto-upgrade', () => {
     await eventually(async () =>
       (await accountRow(free.accountId)).usage_limited ? true : undefined,
     );
+  });
+
+  it('meters number months and call minutes once each, without counting them as messages', async () => {
+    const account = await app
+      .get(AccountsService)
+      .createAccountWithOwner({ name: 'Charges', ownerEmail: 'charges@usage.test' });
+    const charge = (chargeId: string, kind: 'phone_number' | 'voice_call', amount: number) =>
+      messaging.publishJob(
+        Jobs.usageCharge,
+        { chargeId, accountId: account.accountId, kind, amount, at: new Date().toISOString() },
+        { msgId: chargeId },
+      );
+    const month = `number:+14155550100:${new Date().toISOString()}`;
+    await charge(month, 'phone_number', 1.15);
+    await charge(`call:${newTimeOrderedId()}`, 'voice_call', 0.045);
+    // The same month again (a republish after a crash, past JetStream's duplicate window).
+    await messaging.publishRaw(
+      'usage.charges',
+      Buffer.from(
+        JSON.stringify({
+          chargeId: month,
+          accountId: account.accountId,
+          kind: 'phone_number',
+          amount: 1.15,
+          at: new Date().toISOString(),
+        }),
+      ),
+      { 'Nats-Msg-Id': `again-${month}` },
+    );
+    await messaging.publishEvent(delivered(account, 'sms'));
+    const usage = await eventually(async () => {
+      const found = await usageOf(account.accountId);
+      return found && Math.abs(found.cost - 3.695) < 1e-9 ? found : undefined;
+    });
+    expect(usage.messages).toBe(1);
+    const items = await database.query<{ channel: string }>(
+      'SELECT channel FROM billing.usage_events WHERE account_id = $1 ORDER BY channel',
+      [account.accountId],
+    );
+    expect(items.map((item) => item.channel)).toEqual(['phone_number', 'sms', 'voice_call']);
   });
 });

@@ -6,6 +6,8 @@ export interface MeteredEvent {
   accountId: string;
   channel: string;
   cost: number;
+  /** 1 for a message, 0 for a charge that is not one (a number's month, a call). */
+  messages: number;
   cycleStart: string;
 }
 
@@ -28,24 +30,27 @@ export class UsageRepository {
     if (unique.length === 0) return [];
     const params: unknown[] = [];
     const tuples = unique.map((e) => {
-      const [id, account, channel, cost, cycle] = [
+      const [id, account, channel, cost, messages, cycle] = [
         e.eventId,
         e.accountId,
         e.channel,
         e.cost,
+        e.messages,
         e.cycleStart,
       ].map((value) => `$${params.push(value)}`);
-      return `(${id}, ${account}::uuid, ${channel}, ${cost}::numeric, ${cycle}::date)`;
+      return `(${id}, ${account}::uuid, ${channel}, ${cost}::numeric, ${messages}::int, ${cycle}::date)`;
     });
     return this.dataSource.query(
-      `WITH incoming (event_id, account_id, channel, cost, cycle_start) AS (VALUES ${tuples.join(', ')}),
+      `WITH incoming (event_id, account_id, channel, cost, messages, cycle_start) AS (VALUES ${tuples.join(', ')}),
        recorded AS (
          INSERT INTO billing.usage_events (event_id, account_id, channel, cost, cycle_start)
-         SELECT * FROM incoming
+         SELECT event_id, account_id, channel, cost, cycle_start FROM incoming
          ON CONFLICT (event_id) DO NOTHING
-         RETURNING account_id, cycle_start, cost)
+         RETURNING event_id, account_id, cycle_start, cost)
        INSERT INTO billing.usage AS u (account_id, cycle_start, cost, messages)
-       SELECT account_id, cycle_start, sum(cost), count(*) FROM recorded GROUP BY account_id, cycle_start
+       SELECT r.account_id, r.cycle_start, sum(r.cost), sum(i.messages)
+         FROM recorded r JOIN incoming i USING (event_id)
+        GROUP BY r.account_id, r.cycle_start
        ON CONFLICT (account_id, cycle_start)
          DO UPDATE SET cost = u.cost + EXCLUDED.cost, messages = u.messages + EXCLUDED.messages
        RETURNING account_id AS "accountId", cycle_start::text AS "cycleStart", cost::float8 AS cost`,

@@ -182,6 +182,7 @@ import {
   VoiceCallRef,
   VoiceCallStatusRequest,
 } from '../voice/voice-requests';
+import { UsageChargeJob } from '../billing/usage-charge.job';
 import { StreamName, defineBroadcast, defineJob, defineRequest } from './message-definitions';
 
 /** Every request/reply subject: `<service>.<resource>.<verb>`. */
@@ -422,6 +423,7 @@ export const Jobs = {
   webPushDelivery: defineJob<WebPushDeliveryJob>(StreamName.DELIVERY, 'delivery.web_push'),
   slackDelivery: defineJob<SlackDeliveryJob>(StreamName.DELIVERY, 'delivery.slack'),
   providerCallback: defineJob<ProviderCallbackJob>(StreamName.DELIVERY, 'delivery.callbacks'),
+  usageCharge: defineJob<UsageChargeJob>(StreamName.USAGE, 'usage.charges'),
 } as const;
 
 /**
@@ -448,4 +450,5 @@ export const Consumers = {
   deliveryWorkersCallbacks: 'delivery-workers-callbacks',
   deliveryWorkersWebhooks: 'delivery-workers-webhooks',
   logsEvents: 'logs',
+  billingCharges: 'billing-charges',
 } as const;

@@ -27,6 +27,7 @@ export enum StreamName {
   EVENTS = 'EVENTS',
   DEAD_LETTER = 'DEAD_LETTER',
   AUDIT = 'AUDIT',
+  USAGE = 'USAGE',
 }
 
 export function defineRequest<TRequest, TReply>(

@@ -21,6 +21,8 @@ export const STREAMS: readonly StreamDefinition[] = [
   { name: StreamName.DEAD_LETTER, subjects: ['dlq.>'], retention: 'limits', maxAgeMs: 30 * DAY_MS },
   // Records of who changed what (registration statuses), kept a year; not events of a send.
   { name: StreamName.AUDIT, subjects: ['audit.>'], retention: 'limits', maxAgeMs: 365 * DAY_MS },
+  // Costs that are not messages (number months, call minutes), until billing meters them.
+  { name: StreamName.USAGE, subjects: ['usage.>'], retention: 'workqueue', maxAgeMs: 0 },
 ];
 
 /** Subject a message goes to when its consumer gives up on it. */
