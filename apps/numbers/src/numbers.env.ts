@@ -33,4 +33,10 @@ export class NumbersEnv extends withHealthPort(DatabaseEnv, 3105) {
   @IsInt()
   @Min(1_000)
   NUMBERS_PURGE_EVERY_MS = 3_600_000;
+
+  /** How often each replica tries to charge the numbers whose month began; one at a time runs. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1_000)
+  NUMBER_FEES_EVERY_MS = 3_600_000;
 }

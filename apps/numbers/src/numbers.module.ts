@@ -1,7 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PersistenceModule } from '@clarion/persistence';
 import { messagingFor } from '@clarion/runtime';
+import { NumberFees } from './fees/number-fees';
+import { NumberFeesRepository } from './fees/number-fees.repository';
 import { CreatePhoneNumbers1795500000000 } from './migrations/1795500000000-create-phone-numbers';
+import { AddNumberCharges1795800000000 } from './migrations/1795800000000-add-number-charges';
 import { NumbersEnv } from './numbers.env';
 import { NumbersSettings } from './numbers.settings';
 import { PhoneNumbersHandlers } from './phone-numbers/phone-numbers.handlers';
@@ -22,7 +25,7 @@ export class NumbersModule {
           url: env.DATABASE_URL,
           schema: 'numbers',
           entities: [],
-          migrations: [CreatePhoneNumbers1795500000000],
+          migrations: [CreatePhoneNumbers1795500000000, AddNumberCharges1795800000000],
         }),
         messagingFor('numbers', env),
       ],
@@ -39,6 +42,8 @@ export class NumbersModule {
         PhoneNumbersRepository,
         PhoneNumbersService,
         ReleasedNumbersPurger,
+        NumberFees,
+        NumberFeesRepository,
       ],
     };
   }

@@ -79,7 +79,7 @@ export class LockedPhoneNumber {
     await this.manager.query(
       `UPDATE numbers.phone_numbers
           SET account_id = $2, order_id = $3, status = 'active', created_at = $4,
-              released_at = NULL, agent_id = NULL
+              released_at = NULL, agent_id = NULL, charged_until = NULL
         WHERE phone_number = $1`,
       [this.phoneNumber, accountId, orderId, now],
     );

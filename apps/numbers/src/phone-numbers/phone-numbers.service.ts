@@ -17,6 +17,7 @@ import {
   SearchAvailableNumbersRequest,
   SearchAvailablePhoneNumbersResponseDto,
 } from '@clarion/contracts';
+import { NumberFees } from '../fees/number-fees';
 import { NumbersSettings } from '../numbers.settings';
 import { AvailableNumber, NUMBERS_PROVIDER, NumbersProvider } from '../provider/numbers-provider';
 import { countryOfNumber } from './calling-codes';
@@ -40,6 +41,7 @@ export class PhoneNumbersService {
     @Inject(NUMBERS_PROVIDER) private readonly provider: NumbersProvider,
     private readonly repository: PhoneNumbersRepository,
     private readonly settings: NumbersSettings,
+    private readonly fees: NumberFees,
   ) {}
 
   async search(
@@ -108,6 +110,7 @@ export class PhoneNumbersService {
         'Try again in a moment; GET /numbers/list shows whether this account got it.',
       );
     }
+    await this.fees.chargeOrdered(phoneNumber, now);
     return { orderId, status: 'completed', phoneNumber, ...outcome.value };
   }
 
