@@ -228,10 +228,11 @@ describe('voice, end to end', () => {
         new RegExp(`^ws://.+/voice/media/${placed.body.trackingId}\\?token=[\\w-]{43}$`),
       ),
     });
-    const { body } = await api.call<{ call: Call }>(
-      'GET',
-      `/voice/calls/${placed.body.trackingId}`,
-    );
+    // The call's minutes are charged by the next charges round (every 5 s) and shown on it.
+    const body = await eventually(async () => {
+      const read = await api.call<{ call: Call }>('GET', `/voice/calls/${placed.body.trackingId}`);
+      return read.body.call['cost'] ? read.body : undefined;
+    });
     expect(body.call).toEqual({
       trackingId: placed.body.trackingId,
       status: 'ended',
@@ -248,7 +249,11 @@ describe('voice, end to end', () => {
       timeline: expect.any(Array),
       recordingUrl: expect.stringContaining(placed.body.trackingId),
       variables: { company: 'Acme', first_name: 'Ada' },
+      cost: { amount: expect.any(Number), currency: 'USD', billableMinutes: expect.any(Number) },
     });
+    const cost = body.call['cost'] as { amount: number; billableMinutes: number };
+    expect(cost.billableMinutes).toBeGreaterThan(0);
+    expect(cost.amount).toBeCloseTo(cost.billableMinutes * 0.015, 6);
     expect(body.call.timeline.map((entry) => entry['type'])).toEqual([
       'sandbox',
       'call.ringing',

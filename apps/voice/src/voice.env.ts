@@ -10,6 +10,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { DatabaseEnv, withHealthPort } from '@clarion/config';
+import { MINUTE_PRICES_FORMAT } from './charges/minute-prices';
 
 export class VoiceEnv extends withHealthPort(DatabaseEnv, 3106) {
   /** Base URL of the gateway as providers reach it; media websockets and callbacks hang off it. */
@@ -78,4 +79,16 @@ export class VoiceEnv extends withHealthPort(DatabaseEnv, 3106) {
   @IsInt()
   @Min(1_000)
   VOICE_PURGE_EVERY_MS = 3_600_000;
+
+  /** What an account pays per started minute of a connected call, by source (USD). */
+  @Matches(MINUTE_PRICES_FORMAT, {
+    message: 'VOICE_MINUTE_PRICES must look like pstn=0.015,web=0.005',
+  })
+  VOICE_MINUTE_PRICES = 'pstn=0.015,web=0.005';
+
+  /** How often each replica tries a round of charging ended calls; one at a time runs. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  VOICE_CHARGES_EVERY_MS = 5_000;
 }

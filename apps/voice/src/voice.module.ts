@@ -9,8 +9,11 @@ import { NumberBindings } from './agents/number-bindings';
 import { CallsHandlers } from './calls/calls.handlers';
 import { CallsRepository } from './calls/calls.repository';
 import { CallsService } from './calls/calls.service';
+import { CallCharges } from './charges/call-charges';
+import { CallChargesRepository } from './charges/call-charges.repository';
 import { CreateVoiceTables1795600000000 } from './migrations/1795600000000-create-voice-tables';
 import { AddCallMediaAttachment1795700000000 } from './migrations/1795700000000-add-call-media-attachment';
+import { AddCallCharges1795800000000 } from './migrations/1795800000000-add-call-charges';
 import { MediaServer } from './media/media-server';
 import { SpeechModels } from './media/models/speech-models';
 import { OldCallsPurger } from './purge/old-calls-purger';
@@ -31,7 +34,11 @@ export class VoiceModule {
           url: env.DATABASE_URL,
           schema: 'voice',
           entities: [],
-          migrations: [CreateVoiceTables1795600000000, AddCallMediaAttachment1795700000000],
+          migrations: [
+            CreateVoiceTables1795600000000,
+            AddCallMediaAttachment1795700000000,
+            AddCallCharges1795800000000,
+          ],
         }),
         messagingFor('voice', env),
       ],
@@ -50,6 +57,8 @@ export class VoiceModule {
         CallsRepository,
         CallsService,
         OldCallsPurger,
+        CallChargesRepository,
+        CallCharges,
       ],
     };
   }

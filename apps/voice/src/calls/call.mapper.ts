@@ -26,5 +26,6 @@ export function toCallDetail(row: CallRow, now: Date): VoiceCallDetailDto {
     timeline: row.timeline,
     ...(row.recordingUrl !== null && { recordingUrl: row.recordingUrl }),
     variables: row.variables,
+    ...(row.cost !== null && { cost: row.cost }),
   };
 }

@@ -8,6 +8,7 @@ import {
   VoiceCallTimelineEntryDto,
   VoiceProviderName,
 } from '@clarion/contracts';
+import { CallCost } from '../charges/call-cost';
 
 /** A row of `voice.calls`. */
 export interface CallRow {
@@ -31,6 +32,8 @@ export interface CallRow {
   endReason: CallEndReason | null;
   endDetail: string | null;
   recordingUrl: string | null;
+  /** Set once the call was charged (CallCharges), after it ended. */
+  cost: CallCost | null;
 }
 
 export const CALL_COLUMNS = `
@@ -38,7 +41,7 @@ export const CALL_COLUMNS = `
   agent_name AS "agentName", direction, source, from_number AS "from", to_number AS "to", status,
   provider, call_control_id AS "callControlId", spec, variables, timeline,
   started_at AS "startedAt", ended_at AS "endedAt", outcome, end_reason AS "endReason",
-  end_detail AS "endDetail", recording_url AS "recordingUrl"`;
+  end_detail AS "endDetail", recording_url AS "recordingUrl", cost`;
 
 /** How a call ended. */
 export interface CallEnding {

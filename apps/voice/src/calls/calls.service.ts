@@ -236,6 +236,7 @@ export class CallsService {
       endReason: null,
       endDetail: null,
       recordingUrl: null,
+      cost: null,
     };
   }
 

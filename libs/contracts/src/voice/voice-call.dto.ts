@@ -176,6 +176,18 @@ export class VoiceCallDetailDto extends VoiceCallSummaryDto {
     description: 'The {{variable}} values the call used',
   })
   variables?: Record<string, string>;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    properties: {
+      amount: { type: 'number', example: 0.045, description: 'USD' },
+      currency: { type: 'string', enum: ['USD'] },
+      billableMinutes: { type: 'number', example: 3 },
+    },
+    description:
+      "What the call cost, once charged to the account's usage (shortly after it ended): every started minute from its start when it was answered, 0 when it was not",
+  })
+  cost?: { amount: number; currency: 'USD'; billableMinutes: number };
 }
 
 export class GetVoiceCallResponseDto {
