@@ -1,10 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PersistenceModule } from '@clarion/persistence';
 import { messagingFor } from '@clarion/runtime';
+import { A2pCampaignsConsumer } from './a2p/a2p-campaigns.consumer';
+import { A2pCampaignsRepository } from './a2p/a2p-campaigns.repository';
 import { NumberFees } from './fees/number-fees';
 import { NumberFeesRepository } from './fees/number-fees.repository';
 import { CreatePhoneNumbers1795500000000 } from './migrations/1795500000000-create-phone-numbers';
 import { AddNumberCharges1795800000000 } from './migrations/1795800000000-add-number-charges';
+import { AddA2pCampaigns1795900000000 } from './migrations/1795900000000-add-a2p-campaigns';
 import { NumbersEnv } from './numbers.env';
 import { NumbersSettings } from './numbers.settings';
 import { PhoneNumbersHandlers } from './phone-numbers/phone-numbers.handlers';
@@ -25,7 +28,11 @@ export class NumbersModule {
           url: env.DATABASE_URL,
           schema: 'numbers',
           entities: [],
-          migrations: [CreatePhoneNumbers1795500000000, AddNumberCharges1795800000000],
+          migrations: [
+            CreatePhoneNumbers1795500000000,
+            AddNumberCharges1795800000000,
+            AddA2pCampaigns1795900000000,
+          ],
         }),
         messagingFor('numbers', env),
       ],
@@ -43,6 +50,8 @@ export class NumbersModule {
         PhoneNumbersService,
         ReleasedNumbersPurger,
         NumberFees,
+        A2pCampaignsConsumer,
+        A2pCampaignsRepository,
         NumberFeesRepository,
       ],
     };

@@ -48,6 +48,7 @@ export * from './numbers/phone-number-rules';
 export * from './numbers/phone-number.dto';
 export * from './numbers/release-phone-number.dto';
 export * from './numbers/search-available-numbers.dto';
+export * from './registrations/registration-status-changed.event';
 export * from './registrations/brand-create.dto';
 export * from './registrations/brand-limits';
 export * from './registrations/brand-response.dto';

@@ -1,4 +1,4 @@
-import { NumberFeature } from '@clarion/contracts';
+import { NumberA2pStatus, NumberFeature } from '@clarion/contracts';
 import { EntityManager } from 'typeorm';
 import { PHONE_NUMBER_COLUMNS, PhoneNumberRow } from './phone-number.row';
 
@@ -75,13 +75,18 @@ export class LockedPhoneNumber {
   }
 
   /** A number past its release window, still on the provider account, ordered anew. */
-  async takeOver(accountId: string, orderId: string, now: Date): Promise<void> {
+  async takeOver(
+    accountId: string,
+    orderId: string,
+    now: Date,
+    a2pStatus: NumberA2pStatus | null,
+  ): Promise<void> {
     await this.manager.query(
       `UPDATE numbers.phone_numbers
           SET account_id = $2, order_id = $3, status = 'active', created_at = $4,
-              released_at = NULL, agent_id = NULL, charged_until = NULL
+              released_at = NULL, agent_id = NULL, charged_until = NULL, a2p_status = $5
         WHERE phone_number = $1`,
-      [this.phoneNumber, accountId, orderId, now],
+      [this.phoneNumber, accountId, orderId, now, a2pStatus],
     );
   }
 

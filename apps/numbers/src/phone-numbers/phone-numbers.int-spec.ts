@@ -1,11 +1,19 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { DomainError, ErrorCode, newTimeOrderedId, Requests } from '@clarion/contracts';
+import {
+  AuditRecords,
+  DomainError,
+  ErrorCode,
+  newTimeOrderedId,
+  RegistrationStatus,
+  Requests,
+} from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import {
   bootService,
   createTestDatabase,
   createTestNamespace,
   dropTestNamespace,
+  eventually,
   FakeTwilio,
   TestDatabase,
   testEnv,
@@ -358,5 +366,52 @@ describe('phone numbers (numbers service, PostgreSQL, NATS, a Twilio-compatible 
     expect((await released()).numbers.map((number) => number.phoneNumber)).toEqual([
       '+14155550111',
     ]);
+  });
+
+  it("follows the account's 10DLC campaign: its US numbers are approved while the campaign is", async () => {
+    const account = newTimeOrderedId();
+    const found = await search('US', { limit: 20 });
+    const held = new Set(
+      (await messaging.request(Requests.listNumbers, { accountId: A })).numbers.map(
+        (n) => n.phoneNumber,
+      ),
+    );
+    const [first, second] = found.numbers.filter((n) => !held.has(n.phoneNumber)).slice(-2);
+    await order(first!.phoneNumber, account);
+    const statusOf = async (phoneNumber: string) =>
+      (await messaging.request(Requests.listNumbers, { accountId: account })).numbers.find(
+        (n) => n.phoneNumber === phoneNumber,
+      )?.a2pStatus;
+    expect(await statusOf(first!.phoneNumber)).toBe('pending');
+
+    const change = (from: RegistrationStatus, to: RegistrationStatus, at: Date) =>
+      messaging.publishJob(
+        AuditRecords.registrationStatusChanged,
+        {
+          id: newTimeOrderedId(),
+          accountId: account,
+          subject: 'campaign',
+          from,
+          to,
+          actorRole: 'operator',
+          actor: 'ops',
+          at: at.toISOString(),
+        },
+        { msgId: newTimeOrderedId() },
+      );
+    await change('in_progress', 'approved', new Date());
+    await eventually(async () =>
+      (await statusOf(first!.phoneNumber)) === 'approved' ? true : undefined,
+    );
+    await order(second!.phoneNumber, account);
+    expect(await statusOf(second!.phoneNumber)).toBe('approved');
+
+    // An older change arriving late changes nothing; a newer one does.
+    await change('pending_review', 'in_progress', new Date(Date.now() - DAY));
+    await change('approved', 'rejected', new Date(Date.now() + 1_000));
+    await eventually(async () =>
+      (await statusOf(second!.phoneNumber)) === 'pending' ? true : undefined,
+    );
+    expect(await statusOf(first!.phoneNumber)).toBe('pending');
   });
 });

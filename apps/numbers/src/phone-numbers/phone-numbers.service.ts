@@ -17,6 +17,7 @@ import {
   SearchAvailableNumbersRequest,
   SearchAvailablePhoneNumbersResponseDto,
 } from '@clarion/contracts';
+import { A2pCampaignsRepository } from '../a2p/a2p-campaigns.repository';
 import { NumberFees } from '../fees/number-fees';
 import { NumbersSettings } from '../numbers.settings';
 import { AvailableNumber, NUMBERS_PROVIDER, NumbersProvider } from '../provider/numbers-provider';
@@ -42,6 +43,7 @@ export class PhoneNumbersService {
     private readonly repository: PhoneNumbersRepository,
     private readonly settings: NumbersSettings,
     private readonly fees: NumberFees,
+    private readonly campaigns: A2pCampaignsRepository,
   ) {}
 
   async search(
@@ -97,7 +99,12 @@ export class PhoneNumbersService {
           await number.reactivate(orderId);
           return { reactivated: true, provider: soldBy };
         case 'take-over':
-          await number.takeOver(accountId, orderId, now);
+          await number.takeOver(
+            accountId,
+            orderId,
+            now,
+            await this.a2pStatusOf(current?.countryCode ?? countryOfNumber(phoneNumber), accountId),
+          );
           return { reactivated: false, provider: soldBy };
         case 'purchase':
           await this.purchase(number, accountId, orderId, now);
@@ -206,7 +213,7 @@ export class PhoneNumbersService {
         label: bought.friendlyName ?? null,
         features: bought.features ?? offer?.features ?? [],
         monthlyPrice: offer?.monthlyPrice ?? this.settings.prices.of(countryCode),
-        a2pStatus: this.a2pStatusOf(countryCode),
+        a2pStatus: await this.a2pStatusOf(countryCode, accountId),
         agentId: null,
         createdAt: now,
         releasedAt: null,
@@ -224,10 +231,17 @@ export class PhoneNumbersService {
     }
   }
 
-  /** US numbers need a 10DLC campaign before carriers take their texts; sandbox ones are tests. */
-  private a2pStatusOf(countryCode: string): NumberA2pStatus | null {
+  /**
+   * US numbers need an approved 10DLC campaign before carriers take their texts (A2pCampaigns
+   * follows each account's); sandbox numbers are tests; other countries have no such thing.
+   */
+  private async a2pStatusOf(
+    countryCode: string,
+    accountId: string,
+  ): Promise<NumberA2pStatus | null> {
     if (this.provider.name === 'sandbox') return 'testing';
-    return countryCode === 'US' ? 'pending' : null;
+    if (countryCode !== 'US') return null;
+    return (await this.campaigns.isApproved(accountId)) ? 'approved' : 'pending';
   }
 }
 

@@ -149,12 +149,12 @@ import {
   DecideRegistrationRequest,
   ListRegistrationsRequest,
   RegistrationChangeDto,
-  RegistrationStatusChangedEvent,
   RegistrationSummaryDto,
   SubmitRegistrationRequest,
   UpdateBrandRequest,
   UpdateCampaignRequest,
 } from '../registrations/registration-requests';
+import { RegistrationStatusChangedEvent } from '../registrations/registration-status-changed.event';
 import { BrandResponseDto } from '../registrations/brand-response.dto';
 import { CampaignResponseDto } from '../registrations/campaign-response.dto';
 import {
@@ -451,4 +451,5 @@ export const Consumers = {
   deliveryWorkersWebhooks: 'delivery-workers-webhooks',
   logsEvents: 'logs',
   billingCharges: 'billing-charges',
+  numbersA2pCampaigns: 'numbers-a2p-campaigns',
 } as const;

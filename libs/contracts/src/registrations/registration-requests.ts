@@ -131,6 +131,3 @@ export interface RegistrationChangeDto {
   registration: RegistrationSummaryDto;
   change: StatusChangeDto;
 }
-
-/** `audit.registration.status-changed`, published once per status change (msg id = change id). */
-export type RegistrationStatusChangedEvent = StatusChangeDto;
