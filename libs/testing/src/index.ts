@@ -16,3 +16,4 @@ export * from './peers/fake-openai-realtime';
 export * from './peers/fake-openai-chat';
 export * from './peers/media-stream-client';
 export * from './voice-agent-spec';
+export * from './usage-charges-tap';

@@ -1,6 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { newTimeOrderedId, Requests, UsageChargeJob } from '@clarion/contracts';
-import { MessagingClient } from '@clarion/messaging';
+import { newTimeOrderedId, Requests } from '@clarion/contracts';
+import { MessagingClient, NATS_CONNECTION } from '@clarion/messaging';
 import {
   bootService,
   createTestDatabase,
@@ -8,8 +8,9 @@ import {
   dropTestNamespace,
   TestDatabase,
   testEnv,
+  UsageChargesTap,
 } from '@clarion/testing';
-import { AckPolicy, connect, NatsConnection } from 'nats';
+import { NatsConnection } from 'nats';
 import { NumbersEnv } from '../numbers.env';
 import { NumbersModule } from '../numbers.module';
 import { NumberFees } from './number-fees';
@@ -22,7 +23,7 @@ describe('number fees (numbers service with the sandbox inventory, PostgreSQL, N
   let database: TestDatabase;
   let app: INestApplicationContext;
   let messaging: MessagingClient;
-  let nats: NatsConnection;
+  let usage: UsageChargesTap;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -37,31 +38,13 @@ describe('number fees (numbers service with the sandbox inventory, PostgreSQL, N
     );
     await app.init();
     messaging = app.get(MessagingClient);
-    nats = await connect({ servers: process.env['NATS_URL'] });
-    await nats.jetstreamManager().then((manager) =>
-      manager.consumers.add(`${namespace}_USAGE`, {
-        durable_name: 'test-charges',
-        ack_policy: AckPolicy.Explicit,
-      }),
-    );
+    usage = await UsageChargesTap.open(app.get<NatsConnection>(NATS_CONNECTION), namespace);
   });
 
   afterAll(async () => {
     await app.close();
-    await nats.close();
     await Promise.all([database.drop(), dropTestNamespace(namespace)]);
   });
-
-  /** The charges published since the last call. */
-  async function newCharges(): Promise<UsageChargeJob[]> {
-    const consumer = await nats.jetstream().consumers.get(`${namespace}_USAGE`, 'test-charges');
-    const charges: UsageChargeJob[] = [];
-    for await (const message of await consumer.fetch({ max_messages: 100, expires: 1_000 })) {
-      charges.push(message.json<UsageChargeJob>());
-      message.ack();
-    }
-    return charges;
-  }
 
   it('charges a number its month at the order, each month after, and not while released', async () => {
     const { numbers } = await messaging.request(Requests.searchAvailableNumbers, {
@@ -75,7 +58,7 @@ describe('number fees (numbers service with the sandbox inventory, PostgreSQL, N
     const [listed] = (await messaging.request(Requests.listNumbers, { accountId: ACCOUNT }))
       .numbers;
     const createdAt = new Date(listed!.createdAt);
-    expect(await newCharges()).toEqual([
+    expect(await usage.take()).toEqual([
       {
         chargeId: `number:${phoneNumber}:${createdAt.toISOString()}`,
         accountId: ACCOUNT,
@@ -89,7 +72,7 @@ describe('number fees (numbers service with the sandbox inventory, PostgreSQL, N
     expect(await fees.chargeDue(new Date())).toBe(0);
     const nextMonth = new Date(listed!.nextBillingDate);
     expect(await fees.chargeDue(new Date(nextMonth.getTime() + DAY))).toBe(1);
-    expect(await newCharges()).toEqual([
+    expect(await usage.take()).toEqual([
       expect.objectContaining({
         chargeId: `number:${phoneNumber}:${nextMonth.toISOString()}`,
         at: nextMonth.toISOString(),
@@ -100,6 +83,6 @@ describe('number fees (numbers service with the sandbox inventory, PostgreSQL, N
     await messaging.request(Requests.releaseNumber, { accountId: ACCOUNT, phoneNumber });
     expect(await fees.chargeDue(new Date(Date.now() + 70 * DAY))).toBe(0);
     await messaging.request(Requests.orderNumber, { accountId: ACCOUNT, phoneNumber });
-    expect(await newCharges()).toEqual([]);
+    expect(await usage.take()).toEqual([]);
   });
 });

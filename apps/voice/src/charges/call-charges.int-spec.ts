@@ -8,9 +8,10 @@ import {
   dropTestNamespace,
   TestDatabase,
   testEnv,
+  UsageChargesTap,
   voiceAgentSpec,
 } from '@clarion/testing';
-import { AckPolicy, NatsConnection } from 'nats';
+import { NatsConnection } from 'nats';
 import { NumbersStandIn } from '../test-peers/numbers-stand-in';
 import { VoiceEnv } from '../voice.env';
 import { VoiceModule } from '../voice.module';
@@ -24,6 +25,7 @@ describe('call charges (voice service, PostgreSQL, NATS, a numbers stand-in, the
   let numbers: NumbersStandIn;
   let messaging: MessagingClient;
   let charges: CallCharges;
+  let usage: UsageChargesTap;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -44,13 +46,7 @@ describe('call charges (voice service, PostgreSQL, NATS, a numbers stand-in, the
     await voice.init();
     messaging = voice.get(MessagingClient);
     charges = voice.get(CallCharges);
-    // What billing would consume: a durable consumer of the namespace's USAGE stream.
-    const nats = voice.get<NatsConnection>(NATS_CONNECTION);
-    const manager = await nats.jetstreamManager();
-    await manager.consumers.add(`${namespace}_USAGE`, {
-      durable_name: 'charges-test',
-      ack_policy: AckPolicy.Explicit,
-    });
+    usage = await UsageChargesTap.open(voice.get<NatsConnection>(NATS_CONNECTION), namespace);
   });
 
   afterAll(async () => {
@@ -87,20 +83,6 @@ describe('call charges (voice service, PostgreSQL, NATS, a numbers stand-in, the
     );
     return row?.ended_at.toISOString() ?? 'not ended';
   };
-
-  /** The charges on the USAGE stream since the last read (they are acked, as billing would). */
-  async function publishedCharges(): Promise<UsageChargeJob[]> {
-    const nats = voice.get<NatsConnection>(NATS_CONNECTION);
-    const consumer = await nats.jetstream().consumers.get(`${namespace}_USAGE`, 'charges-test');
-    const jobs: UsageChargeJob[] = [];
-    for await (const message of await consumer.fetch({ max_messages: 100, expires: 1_000 })) {
-      expect(message.subject).toBe(`${namespace}.usage.charges`);
-      expect(message.headers?.get('Nats-Msg-Id')).toBe(message.json<UsageChargeJob>().chargeId);
-      jobs.push(message.json<UsageChargeJob>());
-      message.ack();
-    }
-    return jobs.sort((a, b) => a.chargeId.localeCompare(b.chargeId));
-  }
 
   it('charges each ended call once: answered ones by the started minute, unanswered ones 0', async () => {
     const phone = await placePhoneCall();
@@ -146,13 +128,13 @@ describe('call charges (voice service, PostgreSQL, NATS, a numbers stand-in, the
       { chargeId: `call:${long}`, amount: 0.045, at: await endedAtOf(long) },
       { chargeId: `call:${browser}`, amount: 0.005, at: await endedAtOf(browser) },
     ].map((charge) => ({ ...charge, accountId, kind: 'voice_call' as const }));
-    expect(await publishedCharges()).toEqual(
+    expect(await usage.take()).toEqual(
       expected.sort((a, b) => a.chargeId.localeCompare(b.chargeId)),
     );
 
     // Charged calls are not charged again.
     expect(await charges.chargeOnce()).toEqual({ charged: 0, published: 0 });
-    expect(await publishedCharges()).toEqual([]);
+    expect(await usage.take()).toEqual([]);
   });
 
   it('marks nothing when a publish fails, and charges the calls in the next round', async () => {
@@ -169,7 +151,7 @@ describe('call charges (voice service, PostgreSQL, NATS, a numbers stand-in, the
     expect((await getCall(first)).cost?.amount).toBe(0.015);
     expect((await getCall(second)).cost?.amount).toBe(0.005);
     // The charge stored by the failed round and its republish are one message (same Nats-Msg-Id).
-    const published = await publishedCharges();
+    const published = await usage.take();
     expect(published.map((job) => job.chargeId).sort()).toEqual(
       [`call:${first}`, `call:${second}`].sort(),
     );
