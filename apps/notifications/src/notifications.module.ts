@@ -18,6 +18,7 @@ import { PreferencesRepository } from './preferences/preferences.repository';
 import { DeliveryPublisher } from './sends/delivery-publisher';
 import { SendLimits } from './sends/send-limits';
 import { SuppressionsHandlers } from './suppressions/suppressions.handlers';
+import { SuppressionsRepository } from './suppressions/suppressions.repository';
 import { SuppressionsService } from './suppressions/suppressions.service';
 import { TemplatesHandlers } from './templates/templates.handlers';
 import { TemplatesRepository } from './templates/templates.repository';
@@ -76,6 +77,7 @@ export class NotificationsModule {
         PreferencesRepository,
         SendLimits,
         SuppressionsHandlers,
+        SuppressionsRepository,
         SuppressionsService,
         TemplatesHandlers,
         TemplatesRepository,

@@ -41,14 +41,13 @@ export function logEventOf(event: EventEnvelope): LogEventRow | undefined {
 function detailsOf(data: DeliveryEventData): LogEventRow['details'] {
   const fields = data.fields ?? {};
   const text = (key: string) => (typeof fields[key] === 'string' ? fields[key] : undefined);
-  const media = text('media');
+  const [from, to, bodyText, media] = ['from', 'to', 'text', 'media'].map(text);
+  const messageId = text('message_id') ?? text('messageId');
   return {
-    ...(text('from') !== undefined && { from: text('from') }),
-    ...(text('to') !== undefined && { to: [text('to') as string] }),
-    ...(text('text') !== undefined && { bodyText: text('text') }),
+    ...(from !== undefined && { from }),
+    ...(to !== undefined && { to: [to] }),
+    ...(bodyText !== undefined && { bodyText }),
     ...(media !== undefined && { media: media.split(',').map((url) => ({ url })) }),
-    ...((text('message_id') ?? text('messageId')) !== undefined && {
-      messageId: text('message_id') ?? text('messageId'),
-    }),
+    ...(messageId !== undefined && { messageId }),
   };
 }

@@ -1,4 +1,5 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { PeriodicTask } from '@clarion/runtime';
 import { LogQueriesRepository } from './log-queries.repository';
 
 const EVERY_MS = 10 * 60_000;
@@ -9,31 +10,27 @@ const BATCH = 1_000;
 /** Forgets log queries a day old. Every replica runs it; deleting twice is harmless. */
 @Injectable()
 export class LogQueriesJanitor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(LogQueriesJanitor.name);
-  private timer?: NodeJS.Timeout;
+  private readonly task = new PeriodicTask(
+    { name: 'Forgetting old log queries', everyMs: EVERY_MS, firstAfterMs: EVERY_MS },
+    () => this.sweep(),
+  );
 
   constructor(private readonly queries: LogQueriesRepository) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), EVERY_MS);
-    this.timer.unref();
+    this.task.start();
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  onApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
   async sweep(): Promise<number> {
     let removed = 0;
-    try {
-      for (;;) {
-        const count = await this.queries.deleteOlderThan(KEEP_MS, BATCH);
-        removed += count;
-        if (count < BATCH) return removed;
-      }
-    } catch (error) {
-      this.logger.warn(`Could not forget old log queries: ${String(error)}`);
-      return removed;
+    for (;;) {
+      const count = await this.queries.deleteOlderThan(KEEP_MS, BATCH);
+      removed += count;
+      if (count < BATCH) return removed;
     }
   }
 }

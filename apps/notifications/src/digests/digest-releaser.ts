@@ -1,8 +1,9 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DeliveryJob, TemplateContent } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
+import { PeriodicTask } from '@clarion/runtime';
 import { createHash } from 'node:crypto';
-import { DueWorkPoller } from '../polling/due-work-poller';
+import { dueWorkPoller } from '../polling/due-work-poller';
 import { deliveryJobOf } from '../sends/delivery-jobs';
 import { combineDigest, groupDigests } from './combine-digest';
 import { DigestsRepository } from './digests.repository';
@@ -17,13 +18,13 @@ const BATCH = 1_000;
  */
 @Injectable()
 export class DigestReleaser implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly poller: DueWorkPoller;
+  private readonly poller: PeriodicTask;
 
   constructor(
     private readonly digests: DigestsRepository,
     private readonly messaging: MessagingClient,
   ) {
-    this.poller = new DueWorkPoller(new Logger(DigestReleaser.name), POLL_MS, BATCH, (limit) =>
+    this.poller = dueWorkPoller('Releasing digests', POLL_MS, BATCH, (limit) =>
       this.digests.releaseDue(limit, (jobs) => this.publishDigests(jobs)),
     );
   }

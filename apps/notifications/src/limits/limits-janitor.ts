@@ -1,4 +1,5 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { PeriodicTask } from '@clarion/runtime';
 import { DeduplicationRepository } from './deduplication.repository';
 import { ThrottleRepository } from './throttle.repository';
 
@@ -7,8 +8,10 @@ const EVERY_MS = 60_000;
 /** Forgets deduplication keys and throttle counters whose window has passed. */
 @Injectable()
 export class LimitsJanitor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(LimitsJanitor.name);
-  private timer?: NodeJS.Timeout;
+  private readonly task = new PeriodicTask(
+    { name: 'Forgetting expired limits', everyMs: EVERY_MS, firstAfterMs: EVERY_MS },
+    () => Promise.all([this.deduplication.deleteExpired(), this.throttle.deleteExpired()]),
+  );
 
   constructor(
     private readonly deduplication: DeduplicationRepository,
@@ -16,19 +19,10 @@ export class LimitsJanitor implements OnApplicationBootstrap, OnApplicationShutd
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), EVERY_MS);
-    this.timer.unref();
+    this.task.start();
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
-  }
-
-  private async sweep(): Promise<void> {
-    try {
-      await Promise.all([this.deduplication.deleteExpired(), this.throttle.deleteExpired()]);
-    } catch (error) {
-      this.logger.warn(`Could not forget expired limits: ${String(error)}`);
-    }
+  onApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 }

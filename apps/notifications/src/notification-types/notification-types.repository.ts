@@ -78,8 +78,7 @@ export class NotificationTypesRepository {
        ON CONFLICT (env_id, notification_id) DO NOTHING`,
       params,
     );
-    return this.dataSource
-      .getRepository(NotificationTypeEntity)
+    return this.types
       .createQueryBuilder('t')
       .where(
         '(t.env_id, t.notification_id) IN (SELECT * FROM unnest(:envIds::uuid[], :ids::text[]))',

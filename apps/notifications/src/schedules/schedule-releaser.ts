@@ -1,7 +1,8 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Jobs } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
-import { DueWorkPoller } from '../polling/due-work-poller';
+import { PeriodicTask } from '@clarion/runtime';
+import { dueWorkPoller } from '../polling/due-work-poller';
 import { ScheduledSendsRepository } from './scheduled-sends.repository';
 
 /** How often due sends are looked for: well inside the one second a release may take. */
@@ -16,13 +17,13 @@ const BATCH = 500;
  */
 @Injectable()
 export class ScheduleReleaser implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly poller: DueWorkPoller;
+  private readonly poller: PeriodicTask;
 
   constructor(
     private readonly schedules: ScheduledSendsRepository,
     private readonly messaging: MessagingClient,
   ) {
-    this.poller = new DueWorkPoller(new Logger(ScheduleReleaser.name), POLL_MS, BATCH, (limit) =>
+    this.poller = dueWorkPoller('Releasing scheduled sends', POLL_MS, BATCH, (limit) =>
       this.schedules.releaseDue(limit, (due) =>
         Promise.all(
           due.map(({ trackingId, command }) =>

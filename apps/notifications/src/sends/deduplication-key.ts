@@ -21,7 +21,7 @@ export function deduplicationKey(send: NormalizedSend): string {
 }
 
 /** JSON with object keys in sorted order, so equal content has equal text. */
-export function stableJson(value: unknown): string {
+function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
     const entries = Object.entries(value as Record<string, unknown>)

@@ -4,6 +4,7 @@ import {
   BrandUpdateDto,
   ValidationFailedError,
 } from '@clarion/contracts';
+import { setFieldsOf } from '../workflow/registration-record';
 import { BRAND_FIELDS, BrandFields, STRUCTURED_ADDRESS_FIELDS } from './brand-fields';
 
 /** The brand a create body describes: displayName is legalName (spec 2.4, "on submit"). */
@@ -52,11 +53,7 @@ export function mergeBrandUpdate(stored: BrandFields, update: BrandUpdateDto): M
 
 /** Only the business fields of a stored brand. */
 export function brandFieldsOf(stored: BrandFields): BrandFields {
-  const fields: Partial<Record<keyof BrandFields, unknown>> = {};
-  for (const field of BRAND_FIELDS) {
-    if (stored[field] !== undefined) fields[field] = stored[field];
-  }
-  return fields as unknown as BrandFields;
+  return setFieldsOf(stored, BRAND_FIELDS);
 }
 
 function assertBrandRules(brand: BrandFields): void {

@@ -4,6 +4,7 @@ import {
   CampaignFields,
   CampaignUpdateDto,
 } from '@clarion/contracts';
+import { setFieldsOf } from '../workflow/registration-record';
 
 export const CAMPAIGN_FIELDS = [...CAMPAIGN_TEXT_FIELDS, ...CAMPAIGN_FLAG_FIELDS] as const;
 
@@ -24,9 +25,5 @@ export function mergeCampaignUpdate(
 
 /** Only the business fields of a stored campaign. */
 export function campaignFieldsOf(stored: CampaignFields): CampaignFields {
-  const fields: Record<string, unknown> = {};
-  for (const field of CAMPAIGN_FIELDS) {
-    if (stored[field] !== undefined) fields[field] = stored[field];
-  }
-  return fields as CampaignFields;
+  return setFieldsOf(stored, CAMPAIGN_FIELDS);
 }

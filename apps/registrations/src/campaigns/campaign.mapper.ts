@@ -1,17 +1,13 @@
 import { CampaignResponseDto } from '@clarion/contracts';
 import { StoredBrand } from '../brands/brand-fields';
-import { CAMPAIGN_FIELDS } from './campaign-changes';
+import { campaignFieldsOf } from './campaign-changes';
 import { StoredCampaign } from './campaigns.repository';
 
 /** The spec 2.5 campaign response; fields never given are absent. */
 export function toCampaignResponse(campaign: StoredCampaign): CampaignResponseDto {
-  const response: Record<string, unknown> = { accountId: campaign.accountId };
-  for (const field of CAMPAIGN_FIELDS) {
-    if (campaign[field] !== undefined) response[field] = campaign[field];
-  }
   return {
-    ...response,
     accountId: campaign.accountId,
+    ...campaignFieldsOf(campaign),
     campaignStatus: campaign.status,
     ...(campaign.statusReason !== undefined && { statusReason: campaign.statusReason }),
     createdAt: campaign.createdAt.toISOString(),

@@ -105,16 +105,17 @@ export class ReviewService {
 
   /** in_progress (or pending_review) → approved | rejected | info_needed, with a reason. */
   async decide(request: DecideRegistrationRequest): Promise<RegistrationChangeDto> {
-    const { accountId, subject, reason } = request;
+    const { accountId, subject } = request;
+    const reason = request.reason?.trim() || undefined;
     const change = await this.dataSource.transaction(async (manager) => {
       const state = await this.states.lock(manager, subject, accountId);
       if (!state) throw notFound(subject, accountId);
       const to = nextStatus(subject, state.status, actionOfOutcome(request.status), reason);
       await this.states.setStatus(manager, subject, accountId, {
         status: to,
-        statusReason: reason?.trim() || undefined,
+        statusReason: reason,
       });
-      return this.recordChange(manager, request, state.status, to, reason?.trim() || undefined);
+      return this.recordChange(manager, request, state.status, to, reason);
     });
     return this.answer(request, change);
   }

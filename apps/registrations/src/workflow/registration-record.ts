@@ -52,3 +52,15 @@ export function fieldsOfRow<F extends string>(
   }
   return found;
 }
+
+/** The given business fields of a stored brand or campaign that are set, and nothing else. */
+export function setFieldsOf<T extends object, F extends keyof T>(
+  stored: T,
+  fields: readonly F[],
+): Pick<T, F> {
+  const found: Partial<Pick<T, F>> = {};
+  for (const field of fields) {
+    if (stored[field] !== undefined) found[field] = stored[field];
+  }
+  return found as Pick<T, F>;
+}
