@@ -4,6 +4,7 @@ import { messagingFor } from '@clarion/runtime';
 import { CallChannel } from './call/call-channel';
 import { AttemptsJanitor } from './delivery/attempts-janitor';
 import { CHANNEL_CONSUMERS } from './delivery/channel-consumers';
+import { DeadAddresses } from './delivery/dead-addresses';
 import { DeliveryAttemptsRepository } from './delivery/delivery-attempts.repository';
 import { DeliveryEvents } from './delivery/delivery-events';
 import { DeliveryProcessor } from './delivery/delivery-processor';
@@ -44,6 +45,7 @@ export class DeliveryWorkersModule {
         ...CHANNEL_CONSUMERS,
         AttemptsJanitor,
         CallChannel,
+        DeadAddresses,
         DeliveryAttemptsRepository,
         DeliveryEvents,
         DeliveryProcessor,

@@ -16,6 +16,8 @@ export class CallChannel implements ChannelDelivery<SendCallContentDto> {
   readonly channel = 'call';
   readonly gaveUpCode = 'Unknown';
   readonly noAddressCode = 'MISSING_SMS_RECIPIENT';
+  /** A call placed twice rings twice: never resent blindly. */
+  readonly resendsSafely = false;
 
   constructor(@Inject(CALL_PROVIDER) private readonly sender: CallProvider) {}
 
@@ -25,11 +27,6 @@ export class CallChannel implements ChannelDelivery<SendCallContentDto> {
 
   providerOf(): string {
     return this.sender.provider;
-  }
-
-  /** A call placed twice rings twice: never resent blindly. */
-  resendsSafely(): boolean {
-    return false;
   }
 
   deliver(job: CallDeliveryJob, _address: DeliveryAddress, ctx: AttemptContext) {

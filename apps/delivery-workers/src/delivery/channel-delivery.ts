@@ -22,7 +22,7 @@ export interface ChannelDelivery<TContent, TAddress extends DeliveryAddress = De
    * Whether the provider recognises a repeated message (Message-ID, apns-id, web push Topic), so
    * that resending after a worker stopped mid-call cannot reach the recipient twice.
    */
-  resendsSafely(address: TAddress): boolean;
+  readonly resendsSafely: boolean;
   deliver(
     job: DeliveryJob<TContent>,
     address: TAddress,

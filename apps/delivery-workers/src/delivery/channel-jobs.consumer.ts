@@ -4,7 +4,6 @@ import { ConsumeJobs, ConsumerTuner, JobConsumerMetadata, JobItem } from '@clari
 import { ChannelDelivery, DeliveryAddress } from './channel-delivery';
 import { DeliveryProcessor } from './delivery-processor';
 import { DeliverySettings } from './delivery-settings';
-import { DELIVERY_SETTINGS } from './delivery.tokens';
 
 const BATCH = 32;
 
@@ -26,7 +25,7 @@ export function channelJobsConsumer<TContent, TAddress extends DeliveryAddress>(
     constructor(
       private readonly processor: DeliveryProcessor,
       @Inject(channelClass) private readonly channel: ChannelDelivery<TContent, TAddress>,
-      @Inject(DELIVERY_SETTINGS) private readonly settings: DeliverySettings,
+      private readonly settings: DeliverySettings,
     ) {}
 
     tuneConsumer(metadata: JobConsumerMetadata): JobConsumerMetadata {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { whileHoldingAdvisoryLock } from '@clarion/persistence';
 import { WriteCoalescer } from '@clarion/runtime';
 import { DataSource } from 'typeorm';
 import {
@@ -12,6 +13,7 @@ import {
 
 /** A claim older than this is taken to belong to a worker that stopped during its provider call. */
 const LEASE_SECONDS = 45;
+const SWEEP_LOCK = 'clarion:delivery:attempts-sweep';
 
 interface ClaimRow {
   tracking_id: string;
@@ -72,6 +74,11 @@ export class DeliveryAttemptsRepository {
       [channel, address],
     );
     return rows[0] && storedAttemptOf(rows[0]);
+  }
+
+  /** Runs `work` while no other replica sweeps; answers undefined at once when one does. */
+  whileHoldingSweepLock<T>(work: () => Promise<T>): Promise<T | undefined> {
+    return whileHoldingAdvisoryLock(this.dataSource, SWEEP_LOCK, work);
   }
 
   /** Removes settled records not touched for `days`, in bounded batches; answers how many. */

@@ -1,5 +1,5 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CHANNEL_LOG_NAMES, DeliveryJob } from '@clarion/contracts';
+import { Injectable, Logger } from '@nestjs/common';
+import { CHANNEL_LOG_NAMES, DeliveryJob, DeliveryStatus } from '@clarion/contracts';
 import { JobItem } from '@clarion/messaging';
 import { ChannelDelivery, DeliveryAddress } from './channel-delivery';
 import { AttemptKey, idempotencyKeyOf } from './delivery-attempt';
@@ -41,7 +41,7 @@ export class DeliveryProcessor {
     private readonly attempts: DeliveryAttemptsRepository,
     private readonly events: DeliveryEvents,
     private readonly rateLimits: ProviderRateLimits,
-    @Inject(RetryPolicy) private readonly retryPolicy: RetryPolicy,
+    private readonly retryPolicy: RetryPolicy,
   ) {}
 
   deliverAll<TContent, TAddress extends DeliveryAddress>(
@@ -62,7 +62,7 @@ export class DeliveryProcessor {
     channel: ChannelDelivery<TContent, TAddress>,
   ): Promise<void> {
     const job = item.payload;
-    const publish = (status: Parameters<DeliveryEvents['publish']>[1], details = {}) =>
+    const publish = (status: DeliveryStatus, details = {}) =>
       this.events.publish(job, status, details, item.traceContext);
     const addresses = await channel.addressesOf(job);
     if (addresses.length === 0) {
@@ -73,7 +73,8 @@ export class DeliveryProcessor {
       addresses.map((address) => this.deliverTo(job, address, channel, item.deliveryCount)),
     );
     const sent = results.find((result): result is SentOutcome => result.status === 'sent');
-    if (sent || results.some((result) => result.status === 'already-sent')) {
+    const anySent = results.some((r) => r.status === 'sent' || r.status === 'already-sent');
+    if (anySent) {
       await publish('sent', { fields: sent?.fields });
       if (sent?.delivered) await publish('delivered', { fields: sent.deliveredFields });
     }
@@ -83,7 +84,6 @@ export class DeliveryProcessor {
       return;
     }
     const failed = results.find((result): result is FailedOutcome => result.status === 'failed');
-    const anySent = results.some((r) => r.status === 'sent' || r.status === 'already-sent');
     if (failed && !anySent) {
       await publish('failed', { failedCode: failed.code, internal: failed.reason });
     }
@@ -100,7 +100,7 @@ export class DeliveryProcessor {
     if (claim.result === 'sent') return { status: 'already-sent' };
     if (claim.result === 'failed') return { status: 'already-failed' };
     if (claim.result === 'busy') return { status: 'busy' };
-    if (claim.interrupted && !channel.resendsSafely(address)) {
+    if (claim.interrupted && !channel.resendsSafely) {
       const outcome: FailedOutcome = {
         status: 'failed',
         code: channel.gaveUpCode,

@@ -7,7 +7,7 @@ const DEFAULT_IN_FLIGHT = 256;
 export class DeliverySettings {
   private readonly inFlight: Map<string, number>;
 
-  constructor(readonly env: DeliveryWorkersEnv) {
+  constructor(env: DeliveryWorkersEnv) {
     this.inFlight = numbersByName(env.DELIVERY_CONCURRENCY);
   }
 

@@ -2,4 +2,3 @@
 export const EMAIL_PROVIDER = Symbol('EMAIL_PROVIDER');
 export const SMS_PROVIDER = Symbol('SMS_PROVIDER');
 export const CALL_PROVIDER = Symbol('CALL_PROVIDER');
-export const DELIVERY_SETTINGS = Symbol('DELIVERY_SETTINGS');

@@ -3,6 +3,7 @@ import { OutboundGuard } from '@clarion/outbound';
 import { DeliveryWorkersEnv, numbersByName } from '../delivery-workers.env';
 import { ApnsAdapter } from '../mobile-push/apns.adapter';
 import { FcmAdapter } from '../mobile-push/fcm.adapter';
+import { MobilePushConfig } from '../mobile-push/push-credentials';
 import { SandboxAdapter } from '../sandbox/sandbox.adapter';
 import { SlackAdapter } from '../slack/slack.adapter';
 import { EmailProvider } from '../email/email-channel';
@@ -15,7 +16,7 @@ import { TwilioClient } from '../twilio/twilio-client';
 import { TwilioSmsAdapter } from '../twilio/twilio-sms.adapter';
 import { WebPushAdapter } from '../web-push/web-push.adapter';
 import { DeliverySettings } from './delivery-settings';
-import { CALL_PROVIDER, DELIVERY_SETTINGS, EMAIL_PROVIDER, SMS_PROVIDER } from './delivery.tokens';
+import { CALL_PROVIDER, EMAIL_PROVIDER, SMS_PROVIDER } from './delivery.tokens';
 import { ProviderRateLimits } from './provider-rate-limits';
 import { RetryPolicy } from './retry-policy';
 
@@ -24,9 +25,11 @@ const SMTP_CONNECTIONS = 16;
 /** The adapters configuration asks for: a real provider where one is configured, else the sandbox. */
 export function providerAdapters(env: DeliveryWorkersEnv): Provider[] {
   const guard = OutboundGuard.fromAllowList(env.OUTBOUND_ALLOW_CIDRS);
-  const twilioSms = twilioSmsAdapter(env);
+  const twilio = twilioClient(env);
+  const twilioSms = twilio && new TwilioSmsAdapter(twilio, new AccountNumbers(twilio));
+  const mobilePush = mobilePushConfig(env);
   return [
-    { provide: DELIVERY_SETTINGS, useValue: new DeliverySettings(env) },
+    { provide: DeliverySettings, useValue: new DeliverySettings(env) },
     { provide: OutboundGuard, useValue: guard },
     { provide: RetryPolicy, useValue: new RetryPolicy(env.DELIVERY_RETRY_FOR_SECONDS * 1000) },
     {
@@ -35,10 +38,10 @@ export function providerAdapters(env: DeliveryWorkersEnv): Provider[] {
     },
     { provide: EMAIL_PROVIDER, useValue: emailProvider(env, guard) },
     { provide: SMS_PROVIDER, useValue: smsProvider(twilioSms) },
-    { provide: CALL_PROVIDER, useValue: callProvider(env) },
+    { provide: CALL_PROVIDER, useValue: callProvider(twilio) },
     ...(twilioSms ? [{ provide: TwilioSmsAdapter, useValue: twilioSms }] : []),
-    { provide: FcmAdapter, useValue: new FcmAdapter(mobilePushConfig(env)) },
-    { provide: ApnsAdapter, useValue: new ApnsAdapter(mobilePushConfig(env)) },
+    { provide: FcmAdapter, useValue: new FcmAdapter(mobilePush) },
+    { provide: ApnsAdapter, useValue: new ApnsAdapter(mobilePush) },
     { provide: WebPushAdapter, useValue: new WebPushAdapter(guard.fetch, env.VAPID_SUBJECT) },
     {
       provide: SlackAdapter,
@@ -76,19 +79,13 @@ function twilioClient(env: DeliveryWorkersEnv): TwilioClient | undefined {
   });
 }
 
-function twilioSmsAdapter(env: DeliveryWorkersEnv): TwilioSmsAdapter | undefined {
-  const client = twilioClient(env);
-  return client && new TwilioSmsAdapter(client, new AccountNumbers(client));
-}
-
 function smsProvider(adapter: TwilioSmsAdapter | undefined): SmsProvider {
   if (!adapter)
     return sandboxed('SMS', 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER');
   return { provider: 'twilio', send: (job, ctx) => adapter.send(job, ctx) };
 }
 
-function callProvider(env: DeliveryWorkersEnv): CallProvider {
-  const client = twilioClient(env);
+function callProvider(client: TwilioClient | undefined): CallProvider {
   if (!client)
     return sandboxed('call', 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER');
   const adapter = new TwilioCallAdapter(client);
@@ -104,7 +101,7 @@ function sandboxed(channel: string, missing: string): EmailProvider & SmsProvide
   };
 }
 
-function mobilePushConfig(env: DeliveryWorkersEnv) {
+function mobilePushConfig(env: DeliveryWorkersEnv): MobilePushConfig {
   return {
     fcmBaseUrl: env.FCM_BASE_URL,
     googleOAuthTokenUrl: env.GOOGLE_OAUTH_TOKEN_URL,

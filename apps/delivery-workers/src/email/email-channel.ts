@@ -17,6 +17,8 @@ export class EmailChannel implements ChannelDelivery<SendEmailContentDto> {
   readonly channel = 'email';
   readonly gaveUpCode = 'UNDETERMINED_BOUNCE';
   readonly noAddressCode = 'MISSING_EMAIL_RECIPIENT';
+  /** A resend carries the same Message-ID, which mail systems use to drop duplicates. */
+  readonly resendsSafely = true;
 
   constructor(
     @Inject(EMAIL_PROVIDER) private readonly sender: EmailProvider,
@@ -29,11 +31,6 @@ export class EmailChannel implements ChannelDelivery<SendEmailContentDto> {
 
   providerOf(): string {
     return this.sender.provider;
-  }
-
-  /** A resend carries the same Message-ID, which mail systems use to drop duplicates. */
-  resendsSafely(): boolean {
-    return true;
   }
 
   async deliver(

@@ -1,12 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
-import {
-  MobilePushDeliveryJob,
-  PushTokenDto,
-  Requests,
-  SendMobilePushContentDto,
-} from '@clarion/contracts';
-import { MessagingClient } from '@clarion/messaging';
+import { Injectable } from '@nestjs/common';
+import { MobilePushDeliveryJob, PushTokenDto, SendMobilePushContentDto } from '@clarion/contracts';
 import { ChannelDelivery, DeliveryAddress } from '../delivery/channel-delivery';
+import { DeadAddresses } from '../delivery/dead-addresses';
 import { AttemptContext, ProviderOutcome } from '../delivery/provider-outcome';
 import { PushCredentialsRepository } from '../push-settings/push-credentials.repository';
 import { ApnsAdapter } from './apns.adapter';
@@ -26,13 +21,14 @@ export class MobilePushChannel implements ChannelDelivery<
   readonly channel = 'mobile_push';
   readonly gaveUpCode = 'UNKNOWN';
   readonly noAddressCode = 'UNKNOWN';
-  private readonly logger = new Logger('MobilePush');
+  /** Neither FCM nor APNs drops a repeated notification, so none is resent blindly. */
+  readonly resendsSafely = false;
 
   constructor(
     private readonly fcm: FcmAdapter,
     private readonly apns: ApnsAdapter,
     private readonly credentials: PushCredentialsRepository,
-    private readonly messaging: MessagingClient,
+    private readonly deadAddresses: DeadAddresses,
   ) {}
 
   addressesOf(job: MobilePushDeliveryJob): PushTokenAddress[] {
@@ -41,11 +37,6 @@ export class MobilePushChannel implements ChannelDelivery<
 
   providerOf(address: PushTokenAddress): string {
     return address.token.type === 'APN' ? 'apns' : 'fcm';
-  }
-
-  /** Neither FCM nor APNs drops a repeated notification, so none is resent blindly. */
-  resendsSafely(): boolean {
-    return false;
   }
 
   async deliver(
@@ -63,19 +54,8 @@ export class MobilePushChannel implements ChannelDelivery<
     return this.fcm.send(job, token, stored.credentials as unknown as FcmCredentials, ctx);
   }
 
-  async addressGone(job: MobilePushDeliveryJob, { token }: PushTokenAddress): Promise<void> {
-    await this.messaging
-      .request(Requests.removeDeadAddress, {
-        accountId: job.accountId,
-        envId: job.envId,
-        userId: job.recipient.id,
-        pushToken: token.token,
-      })
-      .catch((error: unknown) =>
-        this.logger.warn(
-          `could not remove a dead push token of ${job.recipient.id}: ${String(error)}`,
-        ),
-      );
+  addressGone(job: MobilePushDeliveryJob, { token }: PushTokenAddress): Promise<void> {
+    return this.deadAddresses.remove(job, { pushToken: token.token }, 'push token');
   }
 }
 

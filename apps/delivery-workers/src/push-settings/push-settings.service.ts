@@ -7,6 +7,7 @@ import {
   TenantScope,
   ValidationFailedError,
 } from '@clarion/contracts';
+import { describeError } from '../delivery/describe-error';
 import { fcmCredentialsOf } from '../mobile-push/push-credentials';
 import {
   PushCredentialsRepository,
@@ -31,7 +32,7 @@ export class PushSettingsService {
       createPrivateKey(credentials.privateKey);
     } catch (error) {
       throw new ValidationFailedError(
-        `serviceAccount is not a usable Google service-account key: ${describe(error)}`,
+        `serviceAccount is not a usable Google service-account key: ${describeError(error)}`,
         'Upload the JSON key file of a service account of the Firebase project (IAM → Service accounts → Keys).',
       );
     }
@@ -45,7 +46,7 @@ export class PushSettingsService {
         return createPrivateKey(request.privateKey);
       } catch (error) {
         throw new ValidationFailedError(
-          `privateKey is not a PEM private key: ${describe(error)}`,
+          `privateKey is not a PEM private key: ${describeError(error)}`,
           'Paste the whole contents of the .p8 file, including the BEGIN and END lines.',
         );
       }
@@ -78,8 +79,4 @@ function responseOf(stored: StoredPushCredentials | undefined): PushSettingsResp
     bundleId,
     updatedAt: stored.updatedAt,
   };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

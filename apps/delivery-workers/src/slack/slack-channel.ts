@@ -10,6 +10,8 @@ export class SlackChannel implements ChannelDelivery<SendSlackContentDto> {
   readonly channel = 'slack';
   readonly gaveUpCode = 'UNKNOWN';
   readonly noAddressCode = 'NO_ADDRESS';
+  /** chat.postMessage has no idempotency key: a message is never posted twice blindly. */
+  readonly resendsSafely = false;
 
   constructor(private readonly adapter: SlackAdapter) {}
 
@@ -20,11 +22,6 @@ export class SlackChannel implements ChannelDelivery<SendSlackContentDto> {
 
   providerOf(): string {
     return 'slack';
-  }
-
-  /** chat.postMessage has no idempotency key: a message is never posted twice blindly. */
-  resendsSafely(): boolean {
-    return false;
   }
 
   deliver(job: SlackDeliveryJob, _address: DeliveryAddress, ctx: AttemptContext) {

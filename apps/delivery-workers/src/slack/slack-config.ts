@@ -3,5 +3,3 @@ export interface SlackConfig {
   /** Base URL of the Web API methods, without a trailing slash. */
   apiUrl: string;
 }
-
-export const DEFAULT_SLACK_CONFIG: SlackConfig = { apiUrl: 'https://slack.com/api' };

@@ -17,6 +17,8 @@ export class SmsChannel implements ChannelDelivery<SendSmsContentDto> {
   readonly channel = 'sms';
   readonly gaveUpCode = 'Unknown';
   readonly noAddressCode = 'MISSING_SMS_RECIPIENT';
+  /** Twilio's Messages API has no idempotency key: a message is never sent twice blindly. */
+  readonly resendsSafely = false;
 
   constructor(
     @Inject(SMS_PROVIDER) private readonly sender: SmsProvider,
@@ -29,11 +31,6 @@ export class SmsChannel implements ChannelDelivery<SendSmsContentDto> {
 
   providerOf(): string {
     return this.sender.provider;
-  }
-
-  /** Twilio's Messages API has no idempotency key: a message is never sent twice blindly. */
-  resendsSafely(): boolean {
-    return false;
   }
 
   async deliver(

@@ -18,10 +18,14 @@ describe(AccountNumbers.name, () => {
       publicUrl: 'https://clarion.example.com',
     });
     now = Date.parse('2026-03-01T12:00:00Z');
-    sut = new AccountNumbers(client, () => now);
+    jest.spyOn(Date, 'now').mockImplementation(() => now);
+    sut = new AccountNumbers(client);
   });
 
-  afterEach(() => twilio.close());
+  afterEach(async () => {
+    jest.restoreAllMocks();
+    await twilio.close();
+  });
 
   it('knows a number of the account, and one that is not', async () => {
     await expect(sut.check('+15005550001')).resolves.toEqual({ owned: true });

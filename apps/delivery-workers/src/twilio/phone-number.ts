@@ -1,4 +1,4 @@
-const E164 = /^\+[1-9]\d{1,14}$/;
+import { E164_PATTERN } from '@clarion/contracts';
 
 /**
  * The E.164 form of a phone number that may be written with spaces, dashes, dots or
@@ -6,7 +6,7 @@ const E164 = /^\+[1-9]\d{1,14}$/;
  */
 export function toE164(written: string): string | undefined {
   const compact = written.replace(/[\s\-.()]/g, '');
-  return E164.test(compact) ? compact : undefined;
+  return E164_PATTERN.test(compact) ? compact : undefined;
 }
 
 /**

@@ -4,7 +4,7 @@ import { ProviderCallbackJob, Requests } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { StoredAttempt } from '../delivery/delivery-attempt';
 import { DeliveryAttemptsRepository } from '../delivery/delivery-attempts.repository';
-import { DeliveryEvents, StepSubject } from '../delivery/delivery-events';
+import { DeliveryEvents, StepDetails, StepSubject } from '../delivery/delivery-events';
 import { SmsInbound } from './twilio-inbound-sms';
 import { interpretTwilioCallback } from './twilio-callbacks';
 import { TwilioSmsAdapter } from './twilio-sms.adapter';
@@ -29,39 +29,19 @@ export class TwilioCallbacksService {
 
   async handle(job: ProviderCallbackJob, traceContext: Context): Promise<void> {
     const callback = interpretTwilioCallback(job.kind, job.params, new Date(job.receivedAt));
-    const options = { traceContext };
     switch (callback.type) {
       case 'sms-delivered':
-        return this.onSent('sms', callback.sid, async (subject) =>
-          this.events.publishStep(subject, 'delivered', {}, options),
-        );
+        return this.onSent('sms', callback.sid, 'delivered', {}, traceContext);
+      case 'call-completed': {
+        const fields = { code: callback.code, ...durationOf(callback.durationSeconds) };
+        return this.onSent('call', callback.sid, 'delivered', { fields }, traceContext);
+      }
       case 'sms-failed':
-        return this.onSent('sms', callback.sid, (subject) =>
-          this.events.publishStep(
-            subject,
-            'failed',
-            { failedCode: callback.code, internal: callback.reason },
-            options,
-          ),
-        );
-      case 'call-completed':
-        return this.onSent('call', callback.sid, (subject) =>
-          this.events.publishStep(
-            subject,
-            'delivered',
-            { fields: { code: callback.code, ...durationOf(callback.durationSeconds) } },
-            options,
-          ),
-        );
-      case 'call-failed':
-        return this.onSent('call', callback.sid, (subject) =>
-          this.events.publishStep(
-            subject,
-            'failed',
-            { failedCode: callback.code, internal: callback.reason },
-            options,
-          ),
-        );
+      case 'call-failed': {
+        const channel = callback.type === 'sms-failed' ? 'sms' : 'call';
+        const details = { failedCode: callback.code, internal: callback.reason };
+        return this.onSent(channel, callback.sid, 'failed', details, traceContext);
+      }
       case 'sms-inbound':
         return this.onInbound(callback, traceContext);
       case 'sms-progress':
@@ -72,17 +52,20 @@ export class TwilioCallbacksService {
     }
   }
 
+  /** A later step of a sent message or placed call, on the send the SID belongs to. */
   private async onSent(
     channel: 'sms' | 'call',
     sid: string,
-    publish: (subject: StepSubject) => Promise<void>,
+    status: 'delivered' | 'failed',
+    details: StepDetails,
+    traceContext: Context,
   ): Promise<void> {
     const attempt = await this.attempts.findByProviderMessageId(channel, sid);
     if (!attempt) {
       this.logger.warn(`a Twilio callback names ${sid}, which no ${channel} attempt has`);
       return;
     }
-    await publish(subjectOf(attempt, channel));
+    await this.events.publishStep(subjectOf(attempt, channel), status, details, { traceContext });
   }
 
   private async onInbound(inbound: SmsInbound, traceContext: Context): Promise<void> {
@@ -110,14 +93,15 @@ export class TwilioCallbacksService {
     );
     if (inbound.keyword === 'STOP' || inbound.keyword === 'START') {
       const optedOut = inbound.keyword === 'STOP';
+      const keyword = inbound.body.trim().toUpperCase();
       await this.messaging.request(Requests.setSmsOptOut, {
         accountId: attempt.accountId,
         envId: attempt.envId,
         number: inbound.from,
         optedOut,
-        keyword: inbound.body.trim().toUpperCase(),
+        keyword,
       });
-      const fields = { from: inbound.from, keyword: inbound.body.trim().toUpperCase() };
+      const fields = { from: inbound.from, keyword };
       await this.events.publishStep(
         subject,
         optedOut ? 'unsubscribe' : 'subscribe',

@@ -14,6 +14,8 @@ export class VapidKeysRepository {
 
   keysOf(scope: { accountId: string; envId: string }): Promise<VapidKeys> {
     return this.cache.get(scope.envId, async () => {
+      const stored = await this.find(scope);
+      if (stored) return stored;
       const generated = generateVapidKeys();
       // Two replicas may generate at once: the first insert wins and both read it back.
       await this.dataSource.query(
@@ -21,13 +23,18 @@ export class VapidKeysRepository {
          VALUES ($1, $2, $3, $4) ON CONFLICT (env_id) DO NOTHING`,
         [scope.envId, scope.accountId, generated.publicKey, generated.privateKey],
       );
-      const rows: { public_key: string; private_key: string }[] = await this.dataSource.query(
-        `SELECT public_key, private_key FROM delivery.vapid_keys WHERE env_id = $1 AND account_id = $2`,
-        [scope.envId, scope.accountId],
-      );
-      const [row] = rows;
-      if (!row) throw new Error(`no VAPID keys for environment ${scope.envId}`);
-      return { publicKey: row.public_key, privateKey: row.private_key };
+      const kept = await this.find(scope);
+      if (!kept) throw new Error(`no VAPID keys for environment ${scope.envId}`);
+      return kept;
     });
+  }
+
+  private async find(scope: { accountId: string; envId: string }): Promise<VapidKeys | undefined> {
+    const rows: { public_key: string; private_key: string }[] = await this.dataSource.query(
+      `SELECT public_key, private_key FROM delivery.vapid_keys WHERE env_id = $1 AND account_id = $2`,
+      [scope.envId, scope.accountId],
+    );
+    const [row] = rows;
+    return row && { publicKey: row.public_key, privateKey: row.private_key };
   }
 }

@@ -1,12 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
-import {
-  Requests,
-  SendWebPushContentDto,
-  WebPushDeliveryJob,
-  WebPushTokenDto,
-} from '@clarion/contracts';
-import { MessagingClient } from '@clarion/messaging';
+import { Injectable } from '@nestjs/common';
+import { SendWebPushContentDto, WebPushDeliveryJob, WebPushTokenDto } from '@clarion/contracts';
 import { ChannelDelivery, DeliveryAddress } from '../delivery/channel-delivery';
+import { DeadAddresses } from '../delivery/dead-addresses';
 import { AttemptContext, ProviderOutcome } from '../delivery/provider-outcome';
 import { VapidKeysRepository } from './vapid-keys.repository';
 import { WebPushAdapter } from './web-push.adapter';
@@ -21,12 +16,13 @@ export class WebPushChannel implements ChannelDelivery<SendWebPushContentDto, Su
   readonly channel = 'web_push';
   readonly gaveUpCode = 'UNKNOWN';
   readonly noAddressCode = 'NO_ADDRESS';
-  private readonly logger = new Logger('WebPush');
+  /** A resend carries the same Topic, so the push service replaces rather than repeats it. */
+  readonly resendsSafely = true;
 
   constructor(
     private readonly adapter: WebPushAdapter,
     private readonly vapidKeys: VapidKeysRepository,
-    private readonly messaging: MessagingClient,
+    private readonly deadAddresses: DeadAddresses,
   ) {}
 
   addressesOf(job: WebPushDeliveryJob): SubscriptionAddress[] {
@@ -40,11 +36,6 @@ export class WebPushChannel implements ChannelDelivery<SendWebPushContentDto, Su
     return 'webpush';
   }
 
-  /** A resend carries the same Topic, so the push service replaces rather than repeats it. */
-  resendsSafely(): boolean {
-    return true;
-  }
-
   async deliver(
     job: WebPushDeliveryJob,
     { subscription }: SubscriptionAddress,
@@ -54,18 +45,7 @@ export class WebPushChannel implements ChannelDelivery<SendWebPushContentDto, Su
     return this.adapter.send(job, subscription, keys, ctx);
   }
 
-  async addressGone(job: WebPushDeliveryJob, { address }: SubscriptionAddress): Promise<void> {
-    await this.messaging
-      .request(Requests.removeDeadAddress, {
-        accountId: job.accountId,
-        envId: job.envId,
-        userId: job.recipient.id,
-        webPushEndpoint: address,
-      })
-      .catch((error: unknown) =>
-        this.logger.warn(
-          `could not remove a dead subscription of ${job.recipient.id}: ${String(error)}`,
-        ),
-      );
+  addressGone(job: WebPushDeliveryJob, { address }: SubscriptionAddress): Promise<void> {
+    return this.deadAddresses.remove(job, { webPushEndpoint: address }, 'subscription');
   }
 }

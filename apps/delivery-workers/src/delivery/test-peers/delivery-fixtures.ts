@@ -1,6 +1,6 @@
 import { createECDH, createPublicKey, ECDH, randomBytes, randomInt, verify } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer as createHttpServer, IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { createServer as createHttpServer, IncomingHttpHeaders } from 'node:http';
 import { createServer as createHttpsServer, Server, ServerOptions } from 'node:https';
 import { AddressInfo } from 'node:net';
 import { decrypt } from 'http_ece';
@@ -27,6 +27,7 @@ import {
   startGoogleOAuthPeer,
 } from '../../mobile-push/test-peers/google-oauth-peer';
 import { apnsKeyOf, serviceAccountOf } from '../../mobile-push/test-peers/mobile-push-fixtures';
+import { bodyOf, bytesOf } from './http-peer-io';
 
 /** The sender number the tests configure for Twilio. */
 export const TWILIO_FROM = '+15550001000';
@@ -296,7 +297,7 @@ export class WebPushService {
 
   private constructor(tls: ServerOptions) {
     this.server = createHttpsServer(tls, (request, response) => {
-      void bodyOf(request).then((body) => {
+      void bytesOf(request).then((body) => {
         const path = request.url ?? '';
         this.received.push({ path, headers: request.headers, body });
         const answer = this.answers.get(path) ?? { status: 201, body: '' };
@@ -399,8 +400,7 @@ export class SlackPeer {
   readonly calls: SlackCall[] = [];
   private readonly postErrors = new Map<string, string>();
   private readonly server = createHttpServer((request, response) => {
-    void bodyOf(request).then((raw) => {
-      const text = raw.toString('utf8');
+    void bodyOf(request).then((text) => {
       const json = request.headers['content-type']?.startsWith('application/json');
       const body = json
         ? (JSON.parse(text) as Record<string, unknown>)
@@ -460,13 +460,4 @@ export class SlackPeer {
         return { ok: false, error: 'unknown_method' };
     }
   }
-}
-
-function bodyOf(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
 }

@@ -1,6 +1,6 @@
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { bodyOf, json } from './http-peer-io';
+import { bodyOf, json } from '../../delivery/test-peers/http-peer-io';
 
 /** One `messages:send` the peer accepted for processing. */
 export interface FcmRequestSeen {

@@ -1,7 +1,7 @@
 import { KeyObject } from 'node:crypto';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { bodyOf, json } from './http-peer-io';
+import { bodyOf, json } from '../../delivery/test-peers/http-peer-io';
 import { verifiedJwt } from './verified-jwt';
 
 const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';

@@ -11,6 +11,7 @@ import {
   TenantScope,
   WebhookEventType,
 } from '@clarion/contracts';
+import { bodyOf } from '../../delivery/test-peers/http-peer-io';
 
 /** One request the receiver got, and whether its Standard Webhooks signature verified. */
 export interface ReceivedWebhook {
@@ -142,13 +143,4 @@ export class EventsWebhookStandIn {
     this.configs.set(tenant.envId, config);
     return config;
   }
-}
-
-function bodyOf(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 }

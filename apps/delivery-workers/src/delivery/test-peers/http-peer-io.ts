@@ -1,13 +1,18 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 
-/** The whole request body as text. */
-export function bodyOf(request: IncomingMessage): Promise<string> {
+/** The whole request body. */
+export function bytesOf(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
+}
+
+/** The whole request body as text. */
+export async function bodyOf(request: IncomingMessage): Promise<string> {
+  return (await bytesOf(request)).toString('utf8');
 }
 
 /** Answers with a JSON body. */
