@@ -1,5 +1,4 @@
 export * from './render-template';
-export * from './template-engine';
-export * from './template-syntax';
+export type { TemplateFormat } from './template-engine';
 export * from './template-variables';
 export * from './template-fields';

@@ -1,7 +1,7 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { AccountResponseDto } from '@clarion/contracts';
+import { AccountResponseDto, SERVICE_NAMES } from '@clarion/contracts';
 import { eventually } from './eventually';
 import { freePort } from './free-port';
 
@@ -108,11 +108,12 @@ export class RunningSystem {
   }
 }
 
-const SERVICES = 8;
+/** tools/start.mjs gives each service a health port, from HEALTH_PORT_BASE on. */
+const SERVICES = SERVICE_NAMES.length;
 /** Linux hands out ephemeral ports from 32768: health ports stay below, or a client may hold one. */
 const EPHEMERAL_PORTS_START = 32_768;
 
-/** A run of eight ports, below the ephemeral range, that nothing listens on right now. */
+/** Health ports and the media port after them, below the ephemeral range, all free right now. */
 async function freeHealthPortBase(): Promise<number> {
   for (let tries = 0; tries < 50; tries++) {
     const base =
@@ -122,7 +123,7 @@ async function freeHealthPortBase(): Promise<number> {
     );
     if (free.every(Boolean)) return base;
   }
-  throw new Error('no run of nine free ports for the health endpoints and voice media');
+  throw new Error(`no run of ${SERVICES + 1} free ports for the health endpoints and voice media`);
 }
 
 function isFree(port: number): Promise<boolean> {

@@ -5,6 +5,11 @@ import { DomainError, ErrorCode, Principal } from '@clarion/contracts';
  * nor one whose usage reached its cost cap (402). `action` completes "cannot …".
  */
 export function assertMaySpend(principal: Principal, action: string): void {
+  assertNotBlocked(principal, action);
+  assertWithinUsageLimit(principal);
+}
+
+export function assertNotBlocked(principal: Principal, action: string): void {
   if (principal.accountStatus === 'blocked') {
     throw new DomainError(
       ErrorCode.ACCOUNT_BLOCKED,
@@ -12,6 +17,9 @@ export function assertMaySpend(principal: Principal, action: string): void {
       'Contact the operator of this Clarion deployment to unblock the account.',
     );
   }
+}
+
+export function assertWithinUsageLimit(principal: Principal): void {
   if (principal.usageLimited) {
     throw new DomainError(
       ErrorCode.USAGE_LIMIT,

@@ -22,11 +22,12 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
       return HttpStatus.UNPROCESSABLE_ENTITY;
     case ErrorCode.IDEMPOTENCY_REQUEST_IN_FLIGHT:
     case ErrorCode.CONFLICT:
-      return HttpStatus.CONFLICT;
     case ErrorCode.REGISTRATION_EXISTS:
     case ErrorCode.REGISTRATION_LOCKED:
     case ErrorCode.REGISTRATION_TRANSITION_INVALID:
     case ErrorCode.BRAND_REQUIRED:
+    case ErrorCode.PHONE_NUMBER_UNAVAILABLE:
+    case ErrorCode.PHONE_NUMBER_BOUND:
       return HttpStatus.CONFLICT;
     case ErrorCode.USAGE_LIMIT:
       return HttpStatus.PAYMENT_REQUIRED;
@@ -36,9 +37,6 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
       return HttpStatus.PAYLOAD_TOO_LARGE;
     case ErrorCode.UNSUPPORTED_MEDIA_TYPE:
       return HttpStatus.UNSUPPORTED_MEDIA_TYPE;
-    case ErrorCode.PHONE_NUMBER_UNAVAILABLE:
-    case ErrorCode.PHONE_NUMBER_BOUND:
-      return HttpStatus.CONFLICT;
     case ErrorCode.SERVICE_UNAVAILABLE:
       return HttpStatus.SERVICE_UNAVAILABLE;
     case ErrorCode.PROVIDER_ERROR:

@@ -4,7 +4,6 @@ import {
   DEFAULT_NUMBER_SEARCH_LIMIT,
   ListPhoneNumbersResponseDto,
   ListReleasedPhoneNumbersResponseDto,
-  NUMBER_PROVIDER_REPLY_TIMEOUT_MS,
   OrderPhoneNumberDto,
   OrderPhoneNumberResponseDto,
   Principal,
@@ -34,17 +33,13 @@ export class NumbersController {
     @Query() query: SearchAvailableNumbersQueryDto,
     @CurrentPrincipal() principal: Principal,
   ): Promise<SearchAvailablePhoneNumbersResponseDto> {
-    return this.messaging.request(
-      Requests.searchAvailableNumbers,
-      {
-        accountId: principal.accountId,
-        countryCode: query.countryCode,
-        areaCode: query.areaCode,
-        features: query.features ?? [],
-        limit: query.limit ?? DEFAULT_NUMBER_SEARCH_LIMIT,
-      },
-      NUMBER_PROVIDER_REPLY_TIMEOUT_MS,
-    );
+    return this.messaging.request(Requests.searchAvailableNumbers, {
+      accountId: principal.accountId,
+      countryCode: query.countryCode,
+      areaCode: query.areaCode,
+      features: query.features ?? [],
+      limit: query.limit ?? DEFAULT_NUMBER_SEARCH_LIMIT,
+    });
   }
 
   @Post('order')
@@ -60,11 +55,10 @@ export class NumbersController {
     @CurrentPrincipal() principal: Principal,
   ): Promise<OrderPhoneNumberResponseDto> {
     assertMaySpend(principal, 'order numbers');
-    return this.messaging.request(
-      Requests.orderNumber,
-      { accountId: principal.accountId, phoneNumber: body.phoneNumber },
-      NUMBER_PROVIDER_REPLY_TIMEOUT_MS,
-    );
+    return this.messaging.request(Requests.orderNumber, {
+      accountId: principal.accountId,
+      phoneNumber: body.phoneNumber,
+    });
   }
 
   @Get('list')

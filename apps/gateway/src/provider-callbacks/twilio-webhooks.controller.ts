@@ -1,7 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import {
-  ForbiddenError,
+  emptyTwiml,
   Jobs,
   NotFoundError,
   TWILIO_CALLBACK_KINDS,
@@ -11,7 +11,7 @@ import { MessagingClient } from '@clarion/messaging';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayEnv } from '../gateway.env';
 import { GATEWAY_ENV } from '../gateway.tokens';
-import { isValidTwilioSignature } from './twilio-signature';
+import { formParams, verifyTwilioSignature } from './twilio-callback';
 
 /**
  * Twilio's status callbacks and inbound texts. The signature is checked against the URL Twilio
@@ -35,18 +35,14 @@ export class TwilioWebhooksController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    const authToken = this.env.TWILIO_AUTH_TOKEN;
-    if (!authToken || !TWILIO_CALLBACK_KINDS.includes(kind as TwilioCallbackKind)) {
+    if (
+      !this.env.TWILIO_AUTH_TOKEN ||
+      !TWILIO_CALLBACK_KINDS.includes(kind as TwilioCallbackKind)
+    ) {
       throw new NotFoundError(`The Twilio callback ${kind}`);
     }
     const params = formParams(body);
-    const url = `${this.env.PUBLIC_URL.replace(/\/$/, '')}${request.url}`;
-    if (!isValidTwilioSignature(authToken, url, params, signature)) {
-      throw new ForbiddenError(
-        'The X-Twilio-Signature does not match this request',
-        'Point Twilio at PUBLIC_URL exactly as configured, and sign with the account auth token.',
-      );
-    }
+    verifyTwilioSignature(this.env, request, params, signature);
     await this.messaging.publishJob(
       Jobs.providerCallback,
       {
@@ -58,19 +54,8 @@ export class TwilioWebhooksController {
       { msgId: callbackIdOf(kind, params) },
     );
     void reply.type('text/xml');
-    return '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+    return emptyTwiml();
   }
-}
-
-/** Form fields as strings (a repeated field keeps its first value). */
-function formParams(body: unknown): Record<string, string> {
-  if (typeof body !== 'object' || body === null) return {};
-  return Object.fromEntries(
-    Object.entries(body as Record<string, unknown>).map(([name, value]) => [
-      name,
-      String(Array.isArray(value) ? value[0] : value),
-    ]),
-  );
 }
 
 /** Twilio may repeat a callback: the same message and status is stored once. */

@@ -1,5 +1,5 @@
 import { Body, Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   Principal,
   SendEmailRequestDto,
@@ -10,14 +10,9 @@ import {
 } from '@clarion/contracts';
 import { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
+import { ApiIdempotencyKey } from '../idempotency/api-idempotency-key.decorator';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { SendsService } from './sends.service';
-
-const IDEMPOTENCY_HEADER = {
-  name: 'Idempotency-Key',
-  required: false,
-  description: 'A retry with the same key gets the first answer (24 h).',
-};
 
 /** Sends of one channel without a template: the body becomes a send with forceChannels. */
 @ApiTags('Send')
@@ -33,7 +28,7 @@ export class DirectSendsController {
   @HttpCode(200)
   @ApiOperation({ operationId: 'SmsSend', summary: 'Send an SMS or MMS to a phone number' })
   @ApiOkResponse({ type: SendResponseDto })
-  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiIdempotencyKey()
   sms(
     @Body() body: SendSmsRequestDto,
     @CurrentPrincipal() principal: Principal,
@@ -49,7 +44,7 @@ export class DirectSendsController {
   @HttpCode(200)
   @ApiOperation({ operationId: 'EmailSend', summary: 'Send an email to an address' })
   @ApiOkResponse({ type: SendResponseDto })
-  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiIdempotencyKey()
   email(
     @Body() body: SendEmailRequestDto,
     @CurrentPrincipal() principal: Principal,

@@ -1,8 +1,9 @@
 import { Body, Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Principal, SendDto, SendResponseDto } from '@clarion/contracts';
 import { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
+import { ApiIdempotencyKey } from '../idempotency/api-idempotency-key.decorator';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { SendsService } from './sends.service';
 
@@ -19,11 +20,7 @@ export class SendsController {
   @HttpCode(200)
   @ApiOperation({ operationId: 'Send', summary: 'Send a notification of a type to one user' })
   @ApiOkResponse({ type: SendResponseDto })
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: 'A retry with the same key gets the first answer (24 h).',
-  })
+  @ApiIdempotencyKey()
   send(
     @Body() body: SendDto,
     @CurrentPrincipal() principal: Principal,

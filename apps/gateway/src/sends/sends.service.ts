@@ -10,7 +10,7 @@ import {
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { FastifyRequest } from 'fastify';
-import { assertMaySpend } from '../auth/assert-may-spend';
+import { assertNotBlocked, assertWithinUsageLimit } from '../auth/assert-may-spend';
 import { assertFutureSchedule } from './assert-future-schedule';
 import { InlineAttachments } from './inline-attachments';
 import { TemplateNotes } from './template-notes';
@@ -33,9 +33,9 @@ export class SendsService {
     request: FastifyRequest,
   ): Promise<SendResponseDto> {
     // A blocked account hears so before anything about its body; a usage limit after it.
-    if (principal.accountStatus === 'blocked') assertMaySpend(principal, 'send');
+    assertNotBlocked(principal, 'send');
     assertFutureSchedule(body.schedule);
-    assertMaySpend(principal, 'send');
+    assertWithinUsageLimit(principal);
     const notes = await this.templateNotes.of(principal, body);
     const storedBody = await this.inlineAttachments.storeOf(body, principal.accountId, request.id);
     const command: SendCommand = {

@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Ip, Param, Post, Res } from '@nestjs/common';
-import { NotFoundError } from '@clarion/contracts';
+import { NotFoundError, trackingRoutes } from '@clarion/contracts';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
 import { TrackingService } from './tracking.service';
@@ -20,14 +20,17 @@ const UNSUBSCRIBED_PAGE = page(
   '<p>You will no longer get these emails.</p>',
 );
 
-/** The links inside emails: open pixel, click redirect, unsubscribe (RFC 8058 one-click too). */
+/**
+ * The links inside emails: open pixel, click redirect, unsubscribe (RFC 8058 one-click too), at
+ * the routes delivery-workers build them for.
+ */
 @ApiExcludeController()
-@Controller('track')
+@Controller()
 export class TrackingController {
   constructor(private readonly tracking: TrackingService) {}
 
   /** Always answers the pixel, so a forged or old link never breaks how an email looks. */
-  @Get('open/:token')
+  @Get(trackingRoutes.open)
   async open(
     @Param('token') token: string,
     @Ip() ip: string,
@@ -38,7 +41,7 @@ export class TrackingController {
     await reply.header('cache-control', 'no-store, max-age=0').type('image/gif').send(PIXEL);
   }
 
-  @Get('click/:token')
+  @Get(trackingRoutes.click)
   async click(
     @Param('token') token: string,
     @Ip() ip: string,
@@ -49,7 +52,7 @@ export class TrackingController {
     await reply.header('cache-control', 'no-store').redirect(url, 302);
   }
 
-  @Get('unsubscribe/:token')
+  @Get(trackingRoutes.unsubscribe)
   async unsubscribePage(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
     if (!this.tracking.verify(token, 'unsubscribe'))
       throw new NotFoundError('This unsubscribe link');
@@ -57,7 +60,7 @@ export class TrackingController {
   }
 
   /** The page's button, and mail clients' one-click unsubscribe (List-Unsubscribe-Post). */
-  @Post('unsubscribe/:token')
+  @Post(trackingRoutes.unsubscribe)
   async unsubscribe(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
     await this.tracking.unsubscribed(token);
     await reply.status(200).type('text/html; charset=utf-8').send(UNSUBSCRIBED_PAGE);

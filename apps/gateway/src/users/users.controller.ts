@@ -71,11 +71,7 @@ export class UsersController {
     @Param('userId') userId: string,
     @CurrentPrincipal() principal: Principal,
   ): Promise<SlackChannelDto[]> {
-    return this.messaging.request(
-      Requests.slackChannels,
-      { ...tenantOf(principal), userId },
-      20_000,
-    );
+    return this.messaging.request(Requests.slackChannels, { ...tenantOf(principal), userId });
   }
 
   @Delete(':userId')

@@ -5,6 +5,7 @@ import {
   GetVoiceCallResponseDto,
   ListVoiceCallsQueryDto,
   ListVoiceCallsResponseDto,
+  PlaceVoiceCallRequest,
   Principal,
   Requests,
   VoiceBrowserCallDto,
@@ -14,9 +15,6 @@ import {
 import { MessagingClient } from '@clarion/messaging';
 import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
 import { assertMaySpend } from '../auth/assert-may-spend';
-
-/** Placing a call may wait for the provider's answer (15 s at most). */
-const PLACE_CALL_TIMEOUT_MS = 20_000;
 
 @ApiTags('Voice')
 @RequiresApiKey()
@@ -35,19 +33,13 @@ export class VoiceCallsController {
     @Body() body: VoiceCallDto,
     @CurrentPrincipal() principal: Principal,
   ): Promise<VoiceCallResponseDto> {
-    assertMaySpend(principal, 'place calls');
-    return this.messaging.request(
-      Requests.placeVoiceCall,
-      {
-        accountId: principal.accountId,
-        source: 'pstn',
-        phoneNumber: body.phoneNumber,
-        spec: body.spec,
-        variables: body.variables,
-        agentId: body.agentId,
-      },
-      PLACE_CALL_TIMEOUT_MS,
-    );
+    return this.place(principal, {
+      source: 'pstn',
+      phoneNumber: body.phoneNumber,
+      spec: body.spec,
+      variables: body.variables,
+      agentId: body.agentId,
+    });
   }
 
   @Post('browser-call')
@@ -61,18 +53,12 @@ export class VoiceCallsController {
     @Body() body: VoiceBrowserCallDto,
     @CurrentPrincipal() principal: Principal,
   ): Promise<VoiceCallResponseDto> {
-    assertMaySpend(principal, 'place calls');
-    return this.messaging.request(
-      Requests.placeVoiceCall,
-      {
-        accountId: principal.accountId,
-        source: 'web',
-        spec: body.spec,
-        variables: body.variables,
-        agentId: body.agentId,
-      },
-      PLACE_CALL_TIMEOUT_MS,
-    );
+    return this.place(principal, {
+      source: 'web',
+      spec: body.spec,
+      variables: body.variables,
+      agentId: body.agentId,
+    });
   }
 
   @Get('calls')
@@ -106,6 +92,17 @@ export class VoiceCallsController {
     return this.messaging.request(Requests.getVoiceCall, {
       accountId: principal.accountId,
       trackingId,
+    });
+  }
+
+  private place(
+    principal: Principal,
+    call: Omit<PlaceVoiceCallRequest, 'accountId'>,
+  ): Promise<VoiceCallResponseDto> {
+    assertMaySpend(principal, 'place calls');
+    return this.messaging.request(Requests.placeVoiceCall, {
+      accountId: principal.accountId,
+      ...call,
     });
   }
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Headers, HttpCode, Inject, Post, Req, Res } from '@ne
 import { ApiExcludeController } from '@nestjs/swagger';
 import {
   connectStreamTwiml,
-  ForbiddenError,
+  emptyTwiml,
   NotFoundError,
   Requests,
   sayAndHangUpTwiml,
@@ -11,8 +11,7 @@ import { MessagingClient } from '@clarion/messaging';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayEnv } from '../gateway.env';
 import { GATEWAY_ENV } from '../gateway.tokens';
-import { isValidTwilioSignature } from '../provider-callbacks/twilio-signature';
-import { formParams } from './form-params';
+import { formParams, verifyTwilioSignature } from '../provider-callbacks/twilio-callback';
 
 /**
  * Twilio's voice webhooks. `voice-inbound` (the number's Voice URL) routes a call to the agent
@@ -38,7 +37,7 @@ export class VoiceWebhooksController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
     const params = formParams(body);
-    const signed = this.verified(params, signature, request);
+    const signed = verifyTwilioSignature(this.env, request, params, signature);
     const answer = await this.messaging.request(Requests.inboundVoiceCall, {
       provider: signed ? 'twilio' : 'sandbox',
       to: params['To'] ?? '',
@@ -63,7 +62,7 @@ export class VoiceWebhooksController {
   ): Promise<string> {
     if (!this.env.TWILIO_AUTH_TOKEN) throw new NotFoundError('The Twilio callback voice-status');
     const params = formParams(body);
-    this.verified(params, signature, request);
+    verifyTwilioSignature(this.env, request, params, signature);
     const callControlId = params['CallSid'];
     if (callControlId) {
       await this.messaging.request(Requests.voiceCallStatus, {
@@ -76,24 +75,6 @@ export class VoiceWebhooksController {
       });
     }
     void reply.type('text/xml');
-    return '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
-  }
-
-  /** True when signed with the configured token, false when none is; 403 for a bad signature. */
-  private verified(
-    params: Record<string, string>,
-    signature: string | undefined,
-    request: FastifyRequest,
-  ): boolean {
-    const authToken = this.env.TWILIO_AUTH_TOKEN;
-    if (!authToken) return false;
-    const url = `${this.env.PUBLIC_URL.replace(/\/$/, '')}${request.url}`;
-    if (!isValidTwilioSignature(authToken, url, params, signature)) {
-      throw new ForbiddenError(
-        'The X-Twilio-Signature does not match this request',
-        'Point Twilio at PUBLIC_URL exactly as configured, and sign with the account auth token.',
-      );
-    }
-    return true;
+    return emptyTwiml();
   }
 }

@@ -183,7 +183,13 @@ import {
   VoiceCallStatusRequest,
 } from '../voice/voice-requests';
 import { UsageChargeJob } from '../billing/usage-charge.job';
-import { StreamName, defineBroadcast, defineJob, defineRequest } from './message-definitions';
+import {
+  PROVIDER_REPLY_TIMEOUT_MS,
+  StreamName,
+  defineBroadcast,
+  defineJob,
+  defineRequest,
+} from './message-definitions';
 
 /** Every request/reply subject: `<service>.<resource>.<verb>`. */
 export const Requests = {
@@ -310,6 +316,7 @@ export const Requests = {
   ),
   slackChannels: defineRequest<SlackChannelsRequest, SlackChannelDto[]>(
     'delivery-workers.slack.channels',
+    { timeoutMs: PROVIDER_REPLY_TIMEOUT_MS },
   ),
   setSmsOptOut: defineRequest<SetSmsOptOutRequest, SuccessResponseDto>(
     'notifications.sms-opt-out.set',
@@ -332,9 +339,10 @@ export const Requests = {
   searchAvailableNumbers: defineRequest<
     SearchAvailableNumbersRequest,
     SearchAvailablePhoneNumbersResponseDto
-  >('numbers.number.search'),
+  >('numbers.number.search', { timeoutMs: PROVIDER_REPLY_TIMEOUT_MS }),
   orderNumber: defineRequest<OrderPhoneNumberRequest, OrderPhoneNumberResponseDto>(
     'numbers.number.order',
+    { timeoutMs: PROVIDER_REPLY_TIMEOUT_MS },
   ),
   listNumbers: defineRequest<AccountScope, ListPhoneNumbersResponseDto>('numbers.number.list'),
   listReleasedNumbers: defineRequest<AccountScope, ListReleasedPhoneNumbersResponseDto>(
@@ -366,7 +374,9 @@ export const Requests = {
   unbindVoiceNumber: defineRequest<VoiceAgentNumberRequest, VoiceAgentResponseDto>(
     'voice.agent.unbind-number',
   ),
-  placeVoiceCall: defineRequest<PlaceVoiceCallRequest, VoiceCallResponseDto>('voice.call.place'),
+  placeVoiceCall: defineRequest<PlaceVoiceCallRequest, VoiceCallResponseDto>('voice.call.place', {
+    timeoutMs: PROVIDER_REPLY_TIMEOUT_MS,
+  }),
   getVoiceCall: defineRequest<VoiceCallRef, GetVoiceCallResponseDto>('voice.call.get'),
   listVoiceCalls: defineRequest<ListVoiceCallsRequest, ListVoiceCallsResponseDto>(
     'voice.call.list',

@@ -1,10 +1,13 @@
 /**
  * Typed message definitions. The phantom fields carry the payload types so that the messaging
  * client and the handler decorators agree on them at compile time; at run time only the subject
- * exists. Subjects here never carry the deployment namespace: the messaging library adds it.
+ * (and a request's own deadline) exists. Subjects here never carry the deployment namespace: the
+ * messaging library adds it.
  */
 export interface RequestDefinition<TRequest, TReply> {
   readonly subject: string;
+  /** How long a requester waits for the reply, when not the deployment's default. */
+  readonly timeoutMs?: number;
   readonly __request?: TRequest;
   readonly __reply?: TReply;
 }
@@ -30,10 +33,17 @@ export enum StreamName {
   USAGE = 'USAGE',
 }
 
+/**
+ * The deadline of requests whose handler calls an outside provider (Twilio, Slack), which may take
+ * 15 s: longer than the default deadline of a request.
+ */
+export const PROVIDER_REPLY_TIMEOUT_MS = 20_000;
+
 export function defineRequest<TRequest, TReply>(
   subject: string,
+  options: { timeoutMs?: number } = {},
 ): RequestDefinition<TRequest, TReply> {
-  return { subject };
+  return { subject, ...options };
 }
 
 export function defineBroadcast<TPayload>(subject: string): BroadcastDefinition<TPayload> {

@@ -1,8 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsUUID, Matches } from 'class-validator';
-import { E164_PATTERN, NumbersProviderName } from './phone-number-rules';
-
-const E164_MESSAGE = 'phoneNumber must be an E.164 number such as +14155550123';
+import { E164_MESSAGE, E164_PATTERN, NumbersProviderName } from './phone-number-rules';
 
 /** Body of POST /numbers/order (NumbersOrderNumber). */
 export class OrderPhoneNumberDto {

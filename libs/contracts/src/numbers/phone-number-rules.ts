@@ -25,9 +25,4 @@ export type NumbersProviderName = 'twilio' | 'sandbox';
 
 /** E.164: a plus, a country code that does not start with 0, at most 15 digits. */
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
-
-/**
- * How long the gateway waits for a search or an order: both call the provider (15 s at most),
- * which may take longer than the default deadline of a NATS request.
- */
-export const NUMBER_PROVIDER_REPLY_TIMEOUT_MS = 20_000;
+export const E164_MESSAGE = 'phoneNumber must be an E.164 number such as +14155550123';

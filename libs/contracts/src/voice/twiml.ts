@@ -1,6 +1,6 @@
 /**
- * The TwiML Clarion answers Twilio with, built in one place for the gateway (inbound calls) and
- * the voice service (outbound calls, transfers).
+ * The TwiML Clarion answers Twilio with, built in one place for the gateway (inbound calls,
+ * callbacks) and the voice service (outbound calls, transfers).
  */
 
 /**
@@ -20,6 +20,11 @@ export function connectStreamTwiml(websocket: string): string {
 /** Says why the call is not taken, and hangs up. */
 export function sayAndHangUpTwiml(message: string): string {
   return twiml(`<Say>${xml(message)}</Say><Hangup/>`);
+}
+
+/** Acknowledges a callback: nothing for Twilio to do. */
+export function emptyTwiml(): string {
+  return twiml('');
 }
 
 /** Hands the call to another number, after an optional announcement. */

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsObject, Matches, ValidateNested } from 'class-validator';
-import { E164_PATTERN } from '../numbers/phone-number-rules';
+import { E164_MESSAGE, E164_PATTERN } from '../numbers/phone-number-rules';
 import { VoiceAgentSpecDto } from './voice-agent-spec.dto';
 import {
   AGENT_DEPLOYMENTS,
@@ -22,7 +22,7 @@ export class VoiceAgentBodyDto {
 /** Body of POST /voice/agents/{agentId}/numbers (VoiceBindNumber). */
 export class BindVoiceNumberDto {
   @ApiProperty({ example: '+14155550123', description: 'An active number of this account, E.164' })
-  @Matches(E164_PATTERN, { message: 'phoneNumber must be an E.164 number such as +14155550123' })
+  @Matches(E164_PATTERN, { message: E164_MESSAGE })
   phoneNumber!: string;
 }
 

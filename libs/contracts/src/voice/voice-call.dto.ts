@@ -12,7 +12,7 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { E164_PATTERN } from '../numbers/phone-number-rules';
+import { E164_MESSAGE, E164_PATTERN } from '../numbers/phone-number-rules';
 import { VoiceAgentSpecDto } from './voice-agent-spec.dto';
 import {
   CALL_DIRECTIONS,
@@ -60,7 +60,7 @@ export class VoiceBrowserCallDto {
 /** Body of POST /voice/call (VoiceCall). */
 export class VoiceCallDto extends VoiceBrowserCallDto {
   @ApiProperty({ example: '+14155550123', description: 'Who to call, E.164' })
-  @Matches(E164_PATTERN, { message: 'phoneNumber must be an E.164 number such as +14155550123' })
+  @Matches(E164_PATTERN, { message: E164_MESSAGE })
   phoneNumber!: string;
 }
 

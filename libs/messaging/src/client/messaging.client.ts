@@ -47,13 +47,14 @@ export class MessagingClient {
   }
 
   /**
-   * Asks another service and waits at most `timeoutMs`. A missing responder becomes
-   * SERVICE_UNAVAILABLE and a missed deadline SERVICE_TIMEOUT; a remote domain error is rethrown.
+   * Asks another service and waits at most `timeoutMs` (by default the request's own deadline,
+   * else the deployment's). A missing responder becomes SERVICE_UNAVAILABLE and a missed deadline
+   * SERVICE_TIMEOUT; a remote domain error is rethrown.
    */
   async request<D extends RequestDefinition<unknown, unknown>>(
     definition: D,
     payload: RequestOf<D>,
-    timeoutMs = this.options.requestTimeoutMs,
+    timeoutMs = definition.timeoutMs ?? this.options.requestTimeoutMs,
   ): Promise<ReplyOf<D>> {
     const subject = this.names.subject(definition.subject);
     const span = messagingTracer().startSpan(`request ${definition.subject}`, {
