@@ -7,25 +7,17 @@ import {
   VoiceCallDetailDto,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
-import {
-  bootService,
-  createTestDatabase,
-  createTestNamespace,
-  dropTestNamespace,
-  TestDatabase,
-  testEnv,
-} from '@clarion/testing';
+import { TestDatabase, voiceAgentSpec } from '@clarion/testing';
 import { NumbersStandIn } from './test-peers/numbers-stand-in';
+import { runVoiceForSuite } from './test-peers/voice-suite';
 import { OldCallsPurger } from './purge/old-calls-purger';
-import { VoiceEnv } from './voice.env';
-import { VoiceModule } from './voice.module';
 
 const A = newTimeOrderedId();
 const B = newTimeOrderedId();
 
+/** The shared test agent, chained, recorded, with {{variables}} and an end_call tool of its own. */
 function spec(overrides: Partial<VoiceAgentSpecDto> = {}): VoiceAgentSpecDto {
-  return {
-    name: 'Ava',
+  return voiceAgentSpec({
     instructions: 'You book appointments for {{company}}.',
     inbound: { firstAction: 'speak', greeting: 'Thanks for calling {{company}}.' },
     outbound: {
@@ -49,47 +41,21 @@ function spec(overrides: Partial<VoiceAgentSpecDto> = {}): VoiceAgentSpecDto {
       { name: 'company', defaultValue: 'Acme' },
       { name: 'first_name', defaultValue: 'there' },
     ],
-    conversation: {
-      turnDetection: 'semantic',
-      minEndOfTurnSilenceMs: 400,
-      allowInterruptions: true,
-      minInterruptionDurationMs: 200,
-      silenceTimeoutSeconds: 15,
-      maxCallLengthSeconds: 300,
-    },
+    conversation: { turnDetection: 'semantic', silenceTimeoutSeconds: 15 },
     compliance: { recordingEnabled: true },
     ...overrides,
-  };
+  });
 }
 
 describe('voice agents and calls (voice service, PostgreSQL, NATS, a numbers stand-in, the sandbox)', () => {
-  const namespace = createTestNamespace();
+  const suite = runVoiceForSuite({ PUBLIC_URL: 'https://voice.example.com' });
   let database: TestDatabase;
   let voice: INestApplicationContext;
   let numbers: NumbersStandIn;
   let messaging: MessagingClient;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    numbers = await NumbersStandIn.start(namespace);
-    voice = await bootService(
-      VoiceModule.forRoot(
-        testEnv(VoiceEnv, {
-          namespace,
-          databaseUrl: database.url,
-          PUBLIC_URL: 'https://voice.example.com',
-          VOICE_MEDIA_PORT: '0',
-        }),
-      ),
-    );
-    await voice.init();
-    messaging = voice.get(MessagingClient);
-  });
-
-  afterAll(async () => {
-    await voice.close();
-    await numbers.close();
-    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
+  beforeAll(() => {
+    ({ database, voice, numbers, messaging } = suite);
   });
 
   const failure = (promise: Promise<unknown>) =>

@@ -29,11 +29,8 @@ export class A2pCampaignsRepository {
   }
 
   /** Whether the account's campaign is approved (its new US numbers may text at once). */
-  async isApproved(
-    accountId: string,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<boolean> {
-    const [row]: { status: string }[] = await manager.query(
+  async isApproved(accountId: string): Promise<boolean> {
+    const [row]: { status: string }[] = await this.dataSource.query(
       'SELECT status FROM numbers.a2p_campaigns WHERE account_id = $1',
       [accountId],
     );

@@ -12,8 +12,6 @@ const MAX_PERIODS = 12;
 /**
  * The months of a number still to charge at `now`: from the end of the last month charged
  * (`chargedUntil`) to the month holding `now`; without a charge yet, the month holding `now`.
- * Months run from an anniversary of `createdAt` to the next (a 31st stays the 31st, or the last
- * day of a shorter month), in UTC.
  */
 export function periodsToCharge(
   createdAt: Date,
@@ -21,7 +19,7 @@ export function periodsToCharge(
   now: Date,
 ): BillingPeriod[] {
   const periods: BillingPeriod[] = [];
-  let months = chargedUntil ? monthsBetween(createdAt, chargedUntil) : monthsBefore(createdAt, now);
+  let months = monthsBetween(createdAt, chargedUntil ?? now);
   while (periods.length < MAX_PERIODS) {
     const start = anniversary(createdAt, months);
     if (start.getTime() > now.getTime()) break;
@@ -31,18 +29,31 @@ export function periodsToCharge(
   return periods;
 }
 
+/**
+ * The first monthly anniversary of `createdAt` after `after`: numbers are charged at purchase
+ * and then every month on the same day.
+ */
+export function nextBillingDate(createdAt: Date, after: Date): Date {
+  return anniversary(createdAt, monthsBetween(createdAt, after) + 1);
+}
+
+/**
+ * Months run from an anniversary of `createdAt` to the next, in UTC, always counted from
+ * createdAt: a 31st stays the 31st, or the last day of a shorter month.
+ */
 function anniversary(createdAt: Date, months: number): Date {
   return DateTime.fromJSDate(createdAt, { zone: 'utc' }).plus({ months }).toJSDate();
 }
 
-/** Whole months from createdAt to the anniversary `at`. */
+/** The index of the month holding `at` (0 up to the first anniversary, and before createdAt). */
 function monthsBetween(createdAt: Date, at: Date): number {
-  let months = 0;
+  const elapsed = DateTime.fromJSDate(at, { zone: 'utc' }).diff(
+    DateTime.fromJSDate(createdAt, { zone: 'utc' }),
+    'months',
+  ).months;
+  // The calendar's count is a guess that shorter months may put one off.
+  let months = Math.max(0, Math.floor(elapsed));
+  while (months > 0 && anniversary(createdAt, months).getTime() > at.getTime()) months -= 1;
   while (anniversary(createdAt, months + 1).getTime() <= at.getTime()) months += 1;
   return months;
-}
-
-/** The index of the month holding `now`. */
-function monthsBefore(createdAt: Date, now: Date): number {
-  return Math.max(0, monthsBetween(createdAt, now));
 }

@@ -1,6 +1,6 @@
 import { PhoneNumberDto } from '@clarion/contracts';
+import { nextBillingDate } from '../fees/billing-periods';
 import { PhoneNumberRow } from './phone-number.row';
-import { nextBillingDate } from './release-window';
 
 /** A stored number as records.md shows it (ListPhoneNumbersResponseNumbersInner). */
 export function toPhoneNumberResponse(row: PhoneNumberRow, now: Date): PhoneNumberDto {

@@ -18,6 +18,7 @@ import {
   SearchAvailablePhoneNumbersResponseDto,
 } from '@clarion/contracts';
 import { A2pCampaignsRepository } from '../a2p/a2p-campaigns.repository';
+import { nextBillingDate } from '../fees/billing-periods';
 import { NumberFees } from '../fees/number-fees';
 import { NumbersSettings } from '../numbers.settings';
 import { AvailableNumber, NUMBERS_PROVIDER, NumbersProvider } from '../provider/numbers-provider';
@@ -26,12 +27,7 @@ import { LockedPhoneNumber, NumberOffer } from './locked-phone-number';
 import { decideOrder } from './order-decision';
 import { toPhoneNumberResponse } from './phone-number.mapper';
 import { PhoneNumbersRepository } from './phone-numbers.repository';
-import {
-  heldUntil,
-  isWithinReleaseWindow,
-  nextBillingDate,
-  releaseWindowCutoff,
-} from './release-window';
+import { heldUntil, isWithinReleaseWindow, releaseWindowCutoff } from './release-window';
 
 /** Searching, ordering, listing and releasing the phone numbers of accounts. */
 @Injectable()

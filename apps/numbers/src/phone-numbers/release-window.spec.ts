@@ -1,9 +1,5 @@
-import {
-  heldUntil,
-  isWithinReleaseWindow,
-  nextBillingDate,
-  releaseWindowCutoff,
-} from './release-window';
+import { nextBillingDate } from '../fees/billing-periods';
+import { heldUntil, isWithinReleaseWindow, releaseWindowCutoff } from './release-window';
 
 const at = (iso: string) => new Date(iso);
 

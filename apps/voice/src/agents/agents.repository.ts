@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { VoiceAgentSpecDto } from '@clarion/contracts';
 import { DataSource } from 'typeorm';
-import { AGENT_COLUMNS, AgentRow, isAgentId } from './agent.row';
+import { isUuid } from '../uuid';
+import { AGENT_COLUMNS, AgentRow } from './agent.row';
 
 @Injectable()
 export class AgentsRepository {
@@ -27,7 +28,7 @@ export class AgentsRepository {
   }
 
   async find(accountId: string, agentId: string): Promise<AgentRow | undefined> {
-    if (!isAgentId(agentId)) return undefined;
+    if (!isUuid(agentId)) return undefined;
     const [row]: AgentRow[] = await this.dataSource.query(
       `SELECT ${AGENT_COLUMNS} FROM voice.agents WHERE agent_id = $1 AND account_id = $2`,
       [agentId, accountId],
@@ -41,7 +42,7 @@ export class AgentsRepository {
     spec: VoiceAgentSpecDto,
     now: Date,
   ): Promise<AgentRow | undefined> {
-    if (!isAgentId(agentId)) return undefined;
+    if (!isUuid(agentId)) return undefined;
     const [row]: AgentRow[] = await this.dataSource.query(
       `WITH updated AS (
          UPDATE voice.agents SET spec = $3, updated_at = $4
@@ -63,7 +64,7 @@ export class AgentsRepository {
     mode: 'share' | 'delete',
     work: (agent: AgentRow) => Promise<T>,
   ): Promise<{ value: T } | undefined> {
-    if (!isAgentId(agentId)) return undefined;
+    if (!isUuid(agentId)) return undefined;
     return this.dataSource.transaction(async (manager) => {
       const [row]: AgentRow[] = await manager.query(
         `SELECT ${AGENT_COLUMNS} FROM voice.agents WHERE agent_id = $1 AND account_id = $2

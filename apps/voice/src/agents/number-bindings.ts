@@ -11,12 +11,11 @@ export class NumberBindings {
   async byAgent(accountId: string): Promise<Map<string, string[]>> {
     const { numbers } = await this.messaging.request(Requests.listNumbers, { accountId });
     const bound = new Map<string, string[]>();
-    for (const number of numbers) {
-      if (!number.boundAgentId) continue;
-      bound.set(number.boundAgentId, [
-        ...(bound.get(number.boundAgentId) ?? []),
-        number.phoneNumber,
-      ]);
+    for (const { boundAgentId, phoneNumber } of numbers) {
+      if (!boundAgentId) continue;
+      const agentNumbers = bound.get(boundAgentId);
+      if (agentNumbers) agentNumbers.push(phoneNumber);
+      else bound.set(boundAgentId, [phoneNumber]);
     }
     for (const list of bound.values()) list.sort();
     return bound;

@@ -1,12 +1,11 @@
 import { ValidationFailedError } from '@clarion/contracts';
+import { isUuid } from '../uuid';
 
 /** Where a page of calls (newest first) ended: the last call's start and trackingId. */
 export interface CallCursor {
   startedAt: Date;
   trackingId: string;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function encodeCallCursor(cursor: CallCursor): string {
   const plain = JSON.stringify({ s: cursor.startedAt.toISOString(), t: cursor.trackingId });
@@ -21,7 +20,7 @@ export function decodeCallCursor(text: string): CallCursor {
       t?: unknown;
     };
     const startedAt = typeof s === 'string' ? new Date(s) : undefined;
-    if (startedAt && !Number.isNaN(startedAt.getTime()) && typeof t === 'string' && UUID.test(t)) {
+    if (startedAt && !Number.isNaN(startedAt.getTime()) && typeof t === 'string' && isUuid(t)) {
       return { startedAt, trackingId: t };
     }
   } catch {

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { VoiceCallTimelineEntryDto, VoiceProviderName } from '@clarion/contracts';
 import { whileHoldingAdvisoryLock } from '@clarion/persistence';
 import { DataSource } from 'typeorm';
+import { isUuid } from '../uuid';
 import { CALL_COLUMNS, CallEnding, CallRow } from './call.row';
 import { CallCursor } from './call-cursor';
 
 const PURGE_LOCK = 'clarion:voice:calls-purge';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 export class CallsRepository {
@@ -97,7 +97,7 @@ export class CallsRepository {
    * undefined when it ended, is unknown or another socket has it.
    */
   async attachMedia(trackingId: string): Promise<CallRow | undefined> {
-    if (!UUID.test(trackingId)) return undefined;
+    if (!isUuid(trackingId)) return undefined;
     const [row]: CallRow[] = await this.dataSource.query(
       `WITH attached AS (
          UPDATE voice.calls SET media_attached_at = now()
@@ -122,7 +122,7 @@ export class CallsRepository {
 
   /** The account's call, if it started after `since` (older ones are past retention). */
   async find(accountId: string, trackingId: string, since: Date): Promise<CallRow | undefined> {
-    if (!UUID.test(trackingId)) return undefined;
+    if (!isUuid(trackingId)) return undefined;
     const [row]: CallRow[] = await this.dataSource.query(
       `SELECT ${CALL_COLUMNS} FROM voice.calls
         WHERE tracking_id = $1 AND account_id = $2 AND started_at > $3`,

@@ -6,7 +6,6 @@ export function resolveSpec(
   values: Record<string, string>,
 ): VoiceAgentSpecDto {
   const fill = (text: string) => fillPlaceholders(text, values);
-  const fillOptional = (text: string | undefined) => (text === undefined ? undefined : fill(text));
   return {
     ...spec,
     instructions: fill(spec.instructions),
@@ -15,7 +14,7 @@ export function resolveSpec(
       ...spec.outbound,
       opener: fill(spec.outbound.opener),
       ...(spec.outbound.voicemailMessage !== undefined && {
-        voicemailMessage: fillOptional(spec.outbound.voicemailMessage),
+        voicemailMessage: fill(spec.outbound.voicemailMessage),
       }),
     },
     tools: spec.tools.map((tool) => resolveTool(tool, fill)),

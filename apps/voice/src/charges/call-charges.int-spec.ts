@@ -1,58 +1,28 @@
-import { INestApplicationContext } from '@nestjs/common';
 import { newTimeOrderedId, Requests, UsageChargeJob, VoiceCallDetailDto } from '@clarion/contracts';
 import { MessagingClient, NATS_CONNECTION } from '@clarion/messaging';
-import {
-  bootService,
-  createTestDatabase,
-  createTestNamespace,
-  dropTestNamespace,
-  TestDatabase,
-  testEnv,
-  UsageChargesTap,
-  voiceAgentSpec,
-} from '@clarion/testing';
+import { TestDatabase, UsageChargesTap, voiceAgentSpec } from '@clarion/testing';
 import { NatsConnection } from 'nats';
-import { NumbersStandIn } from '../test-peers/numbers-stand-in';
-import { VoiceEnv } from '../voice.env';
-import { VoiceModule } from '../voice.module';
+import { runVoiceForSuite } from '../test-peers/voice-suite';
 import { CallCharges } from './call-charges';
 
 describe('call charges (voice service, PostgreSQL, NATS, a numbers stand-in, the sandbox)', () => {
-  const namespace = createTestNamespace();
   const accountId = newTimeOrderedId();
+  const suite = runVoiceForSuite({
+    PUBLIC_URL: 'https://voice.example.com',
+    VOICE_MINUTE_PRICES: 'pstn=0.015,web=0.005',
+    // The test runs the rounds itself.
+    VOICE_CHARGES_EVERY_MS: '3600000',
+  });
   let database: TestDatabase;
-  let voice: INestApplicationContext;
-  let numbers: NumbersStandIn;
   let messaging: MessagingClient;
   let charges: CallCharges;
   let usage: UsageChargesTap;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    numbers = await NumbersStandIn.start(namespace);
-    voice = await bootService(
-      VoiceModule.forRoot(
-        testEnv(VoiceEnv, {
-          namespace,
-          databaseUrl: database.url,
-          PUBLIC_URL: 'https://voice.example.com',
-          VOICE_MEDIA_PORT: '0',
-          VOICE_MINUTE_PRICES: 'pstn=0.015,web=0.005',
-          // The test runs the rounds itself.
-          VOICE_CHARGES_EVERY_MS: '3600000',
-        }),
-      ),
-    );
-    await voice.init();
-    messaging = voice.get(MessagingClient);
-    charges = voice.get(CallCharges);
-    usage = await UsageChargesTap.open(voice.get<NatsConnection>(NATS_CONNECTION), namespace);
-  });
-
-  afterAll(async () => {
-    await voice.close();
-    await numbers.close();
-    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
+    ({ database, messaging } = suite);
+    charges = suite.voice.get(CallCharges);
+    const nats = suite.voice.get<NatsConnection>(NATS_CONNECTION);
+    usage = await UsageChargesTap.open(nats, suite.namespace);
   });
 
   afterEach(() => jest.restoreAllMocks());

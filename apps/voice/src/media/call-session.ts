@@ -255,10 +255,16 @@ export class CallSession {
     await this.end(reason, detail);
   }
 
-  /** Caller or agent activity: the silence timeout starts over. */
+  /**
+   * Caller or agent activity: the silence timeout starts over. It runs for every chunk of agent
+   * audio, so the one timer is re-armed rather than replaced.
+   */
   private touch(): void {
-    clearTimeout(this.silenceTimer);
     if (this.ended) return;
+    if (this.silenceTimer) {
+      this.silenceTimer.refresh();
+      return;
+    }
     const seconds = this.spec.conversation.silenceTimeoutSeconds;
     this.silenceTimer = setTimeout(
       () => void this.end('silence_timeout', `No one spoke for ${seconds} s`),

@@ -23,12 +23,12 @@ export interface ToolCallContext {
   theirNumber: string;
 }
 
+const NO_PARAMETERS = { type: 'object', properties: {}, additionalProperties: false };
 const BUILT_IN_END_CALL: ToolDefinition = {
   name: 'end_call',
   description: 'Ends the call. Use it once the conversation is over and you have said goodbye.',
-  parameters: { type: 'object', properties: {}, additionalProperties: false },
+  parameters: NO_PARAMETERS,
 };
-const NO_PARAMETERS = { type: 'object', properties: {}, additionalProperties: false };
 const RESPONSE_LIMIT = 4_000;
 const DEFAULT_HTTP_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_DIGITS = 16;
@@ -42,26 +42,30 @@ export class CallTools {
     private readonly fetchGuarded: GuardedFetch,
   ) {}
 
-  /** The spec's tools, plus the built-in end_call unless conversation.agentCanEndCall is false. */
+  /** The spec's tools, plus the built-in end_call when the call offers it. */
   definitions(): ToolDefinition[] {
     const defined = this.spec.tools.map((tool) => ({
       name: tool.name,
       description: tool.description,
       parameters: tool.type === 'http_request' ? HTTP_PARAMETERS : NO_PARAMETERS,
     }));
-    const mayEnd = this.spec.conversation.agentCanEndCall !== false;
-    const hasEnd = this.spec.tools.some((tool) => tool.name === BUILT_IN_END_CALL.name);
-    return mayEnd && !hasEnd ? [...defined, BUILT_IN_END_CALL] : defined;
+    return this.offersBuiltInEndCall() ? [...defined, BUILT_IN_END_CALL] : defined;
   }
 
   async run(call: ToolCall): Promise<ToolOutcome> {
     const tool = this.spec.tools.find((candidate) => candidate.name === call.name);
-    if (!tool) {
-      return call.name === BUILT_IN_END_CALL.name && this.definitions().includes(BUILT_IN_END_CALL)
-        ? { kind: 'end' }
-        : { kind: 'result', result: `There is no tool named ${call.name}.` };
-    }
-    return this.runDefined(tool, call.args);
+    if (tool) return this.runDefined(tool, call.args);
+    return call.name === BUILT_IN_END_CALL.name && this.offersBuiltInEndCall()
+      ? { kind: 'end' }
+      : { kind: 'result', result: `There is no tool named ${call.name}.` };
+  }
+
+  /** Not when conversation.agentCanEndCall is false, nor when a tool of the spec takes its name. */
+  private offersBuiltInEndCall(): boolean {
+    return (
+      this.spec.conversation.agentCanEndCall !== false &&
+      !this.spec.tools.some((tool) => tool.name === BUILT_IN_END_CALL.name)
+    );
   }
 
   private async runDefined(

@@ -1,25 +1,15 @@
-import { INestApplicationContext } from '@nestjs/common';
 import { newTimeOrderedId, Requests, VoiceAgentSpecDto } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import {
-  bootService,
-  createTestDatabase,
-  createTestNamespace,
-  dropTestNamespace,
   eventually,
   fakeSpeech,
   FakeDeepgram,
   FakeElevenLabs,
   FakeOpenAiChat,
   MediaStreamClient,
-  TestDatabase,
-  testEnv,
   voiceAgentSpec,
 } from '@clarion/testing';
-import { NumbersStandIn } from '../test-peers/numbers-stand-in';
-import { VoiceEnv } from '../voice.env';
-import { VoiceModule } from '../voice.module';
-import { MediaServer } from './media-server';
+import { runVoiceForSuite } from '../test-peers/voice-suite';
 
 const spec = (tts: string): VoiceAgentSpecDto =>
   voiceAgentSpec({
@@ -38,48 +28,31 @@ const spec = (tts: string): VoiceAgentSpecDto =>
   });
 
 describe('call media through the chained pipeline (Deepgram, OpenAI chat, Deepgram or ElevenLabs on loopback)', () => {
-  const namespace = createTestNamespace();
   const accountId = newTimeOrderedId();
-  let database: TestDatabase;
-  let numbers: NumbersStandIn;
-  let voice: INestApplicationContext;
   let messaging: MessagingClient;
   let deepgram: FakeDeepgram;
   let chat: FakeOpenAiChat;
   let elevenlabs: FakeElevenLabs;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    numbers = await NumbersStandIn.start(namespace);
     [deepgram, chat, elevenlabs] = await Promise.all([
       FakeDeepgram.start('dg-key'),
       FakeOpenAiChat.start('sk-chat'),
       FakeElevenLabs.start('el-key'),
     ]);
-    voice = await bootService(
-      VoiceModule.forRoot(
-        testEnv(VoiceEnv, {
-          namespace,
-          databaseUrl: database.url,
-          VOICE_MEDIA_PORT: '0',
-          OPENAI_API_KEY: 'sk-chat',
-          OPENAI_BASE_URL: chat.baseUrl,
-          DEEPGRAM_API_KEY: 'dg-key',
-          DEEPGRAM_BASE_URL: deepgram.baseUrl,
-          ELEVENLABS_API_KEY: 'el-key',
-          ELEVENLABS_BASE_URL: elevenlabs.baseUrl,
-        }),
-      ),
-    );
-    await voice.init();
-    messaging = voice.get(MessagingClient);
   });
-
-  afterAll(async () => {
-    await voice.close();
-    await Promise.all([numbers.close(), deepgram.close(), chat.close(), elevenlabs.close()]);
-    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
+  const suite = runVoiceForSuite(() => ({
+    OPENAI_API_KEY: 'sk-chat',
+    OPENAI_BASE_URL: chat.baseUrl,
+    DEEPGRAM_API_KEY: 'dg-key',
+    DEEPGRAM_BASE_URL: deepgram.baseUrl,
+    ELEVENLABS_API_KEY: 'el-key',
+    ELEVENLABS_BASE_URL: elevenlabs.baseUrl,
+  }));
+  beforeAll(() => {
+    ({ messaging } = suite);
   });
+  afterAll(() => Promise.all([deepgram.close(), chat.close(), elevenlabs.close()]));
 
   async function connect(tts: string) {
     const placed = await messaging.request(Requests.placeVoiceCall, {
@@ -88,9 +61,8 @@ describe('call media through the chained pipeline (Deepgram, OpenAI chat, Deepgr
       spec: spec(tts),
     });
     const url = new URL(placed.websocket);
-    const port = voice.get(MediaServer).port;
     const caller = await MediaStreamClient.connect(
-      `ws://127.0.0.1:${port}${url.pathname}${url.search}`,
+      `ws://127.0.0.1:${suite.mediaPort}${url.pathname}${url.search}`,
     );
     return { trackingId: placed.trackingId, caller };
   }

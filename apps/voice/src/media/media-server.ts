@@ -19,7 +19,7 @@ import { VoiceEnv } from '../voice.env';
 import { VoiceSettings } from '../voice.settings';
 import { CallSession } from './call-session';
 import { conversationSetupOf } from './conversation-setup';
-import { CallTools } from './call-tools';
+import { CallTools, ToolCallContext } from './call-tools';
 import { isMediaTokenOf } from './media-token';
 import { CallerMessage, parseCallerMessage } from './media-stream-messages';
 import { SpeechModels } from './models/speech-models';
@@ -149,13 +149,7 @@ export class MediaServer implements OnApplicationBootstrap, BeforeApplicationShu
   }
 }
 
-function toolContextOf(call: {
-  source: 'pstn' | 'web';
-  direction: string;
-  from: string;
-  to: string;
-  callControlId: string;
-}) {
+function toolContextOf(call: CallRow): ToolCallContext {
   const outbound = call.direction === 'outbound';
   return {
     source: call.source,

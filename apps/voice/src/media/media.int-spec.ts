@@ -1,6 +1,5 @@
 import { createServer, Server } from 'node:https';
 import { AddressInfo } from 'node:net';
-import { INestApplicationContext } from '@nestjs/common';
 import {
   newTimeOrderedId,
   Requests,
@@ -10,22 +9,14 @@ import {
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import {
-  bootService,
-  createTestDatabase,
-  createTestNamespace,
-  dropTestNamespace,
   eventually,
   FakeOpenAiRealtime,
   loopbackTls,
   MediaStreamClient,
   TestDatabase,
-  testEnv,
   voiceAgentSpec,
 } from '@clarion/testing';
-import { NumbersStandIn } from '../test-peers/numbers-stand-in';
-import { VoiceEnv } from '../voice.env';
-import { VoiceModule } from '../voice.module';
-import { MediaServer } from './media-server';
+import { runVoiceForSuite } from '../test-peers/voice-suite';
 
 /** The shared test agent, with a {{company}} variable in its instructions and greeting. */
 function spec(
@@ -42,44 +33,25 @@ function spec(
 }
 
 describe('call media websockets (voice service, PostgreSQL, NATS, a realtime model on loopback)', () => {
-  const namespace = createTestNamespace();
   let database: TestDatabase;
-  let voice: INestApplicationContext;
-  let numbers: NumbersStandIn;
   let messaging: MessagingClient;
   let realtime: FakeOpenAiRealtime;
   let mediaPort: number;
   const accountId = newTimeOrderedId();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    numbers = await NumbersStandIn.start(namespace);
     realtime = await FakeOpenAiRealtime.start('sk-test');
-    voice = await bootService(
-      VoiceModule.forRoot(
-        testEnv(VoiceEnv, {
-          namespace,
-          databaseUrl: database.url,
-          PUBLIC_URL: 'https://voice.example.com',
-          VOICE_MEDIA_PORT: '0',
-          OPENAI_API_KEY: 'sk-test',
-          OPENAI_BASE_URL: realtime.baseUrl,
-          OUTBOUND_ALLOW_CIDRS: '127.0.0.1/32',
-        }),
-      ),
-    );
-    await voice.init();
-    messaging = voice.get(MessagingClient);
-    mediaPort = voice.get(MediaServer).port;
   });
-
-  let voiceClosed = false;
-
-  afterAll(async () => {
-    if (!voiceClosed) await voice.close();
-    await Promise.all([numbers.close(), realtime.close()]);
-    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
+  const suite = runVoiceForSuite(() => ({
+    PUBLIC_URL: 'https://voice.example.com',
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: realtime.baseUrl,
+    OUTBOUND_ALLOW_CIDRS: '127.0.0.1/32',
+  }));
+  beforeAll(() => {
+    ({ database, messaging, mediaPort } = suite);
   });
+  afterAll(() => realtime.close());
 
   /** A browser call; its websocket URL pointed at the media server itself. */
   async function browserCall(callSpec = spec()) {
@@ -280,8 +252,7 @@ describe('call media websockets (voice service, PostgreSQL, NATS, a realtime mod
     const call = await browserCall();
     const caller = await MediaStreamClient.connect(call.local);
     await eventually(() => caller.transcripts('agent')[0]);
-    voiceClosed = true;
-    await voice.close();
+    await suite.stopVoice();
     expect((await caller.whenClosed()).code).toBe(1000);
     const [row] = await database.query<{ status: string; end_reason: string; outcome: string }>(
       'SELECT status, end_reason, outcome FROM voice.calls WHERE tracking_id = $1',

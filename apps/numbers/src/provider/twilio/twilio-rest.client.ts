@@ -8,7 +8,7 @@ export interface TwilioConfig {
 
 /**
  * With the lookup that may follow a purchase that got no answer (TWILIO_LOOKUP_TIMEOUT_MS),
- * within the gateway's deadline for a search or an order (NUMBER_PROVIDER_REPLY_TIMEOUT_MS).
+ * within the gateway's deadline for a search or an order (PROVIDER_REPLY_TIMEOUT_MS).
  */
 export const TWILIO_TIMEOUT_MS = 15_000;
 export const TWILIO_LOOKUP_TIMEOUT_MS = 4_000;

@@ -74,9 +74,15 @@ export interface ConversationModel {
   close(): Promise<void>;
 }
 
+/** A speech provider's API: its origin (no trailing slash: SpeechModels.of trims it) and key. */
+export interface SpeechProviderAccount {
+  apiKey: string;
+  baseUrl: string;
+}
+
 /** Where the speech providers are and the keys to them (VoiceEnv). */
 export interface SpeechProviderConfig {
-  openai?: { apiKey: string; baseUrl: string };
-  deepgram?: { apiKey: string; baseUrl: string };
-  elevenlabs?: { apiKey: string; baseUrl: string };
+  openai?: SpeechProviderAccount;
+  deepgram?: SpeechProviderAccount;
+  elevenlabs?: SpeechProviderAccount;
 }

@@ -1,5 +1,10 @@
 import { RawData, WebSocket } from 'ws';
-import { ConversationListener, ConversationModel, ConversationSetup } from './conversation-model';
+import {
+  ConversationListener,
+  ConversationModel,
+  ConversationSetup,
+  SpeechProviderAccount,
+} from './conversation-model';
 import {
   bodySnippet,
   errorText,
@@ -10,12 +15,6 @@ import {
   toolCall,
   WireEvent,
 } from './openai-realtime.wire';
-
-/** The OpenAI account the model runs on: the REST base (…/v1) and the key. */
-export interface OpenAiRealtimeConfig {
-  apiKey: string;
-  baseUrl: string;
-}
 
 const CONNECT_TIMEOUT_MS = 10_000;
 const CLOSE_TIMEOUT_MS = 2_000;
@@ -54,7 +53,8 @@ export class OpenAiRealtimeModel implements ConversationModel {
   private readonly audioStarted = new Map<string, number | undefined>();
 
   constructor(
-    private readonly config: OpenAiRealtimeConfig,
+    /** The REST base (…/v1) of the OpenAI account the model runs on. */
+    private readonly config: SpeechProviderAccount,
     private readonly model: string,
     private readonly setup: ConversationSetup,
   ) {}

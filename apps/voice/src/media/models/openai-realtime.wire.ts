@@ -11,7 +11,7 @@ const TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
 
 /** https://api.openai.com/v1 → wss://api.openai.com/v1/realtime?model=… */
 export function realtimeUrl(baseUrl: string, model: string): string {
-  const url = new URL(`${baseUrl.replace(/\/+$/, '')}/realtime`);
+  const url = new URL(`${baseUrl}/realtime`);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   url.searchParams.set('model', model);
   return url.toString();

@@ -6,7 +6,12 @@ import { DeepgramTextToSpeech } from './chained/deepgram-tts';
 import { ElevenLabsTextToSpeech } from './chained/elevenlabs-tts';
 import { OpenAiChatModel } from './chained/openai-chat';
 import { TextToSpeech } from './chained/speech-parts';
-import { ConversationModel, ConversationSetup, SpeechProviderConfig } from './conversation-model';
+import {
+  ConversationModel,
+  ConversationSetup,
+  SpeechProviderAccount,
+  SpeechProviderConfig,
+} from './conversation-model';
 import { OpenAiRealtimeModel } from './openai-realtime.model';
 
 type Provider = keyof SpeechProviderConfig;
@@ -103,7 +108,7 @@ export class SpeechModels {
       : new DeepgramTextToSpeech(this.keyed('deepgram'), options);
   }
 
-  private keyed(provider: Provider): { apiKey: string; baseUrl: string } {
+  private keyed(provider: Provider): SpeechProviderAccount {
     const config = this.config[provider];
     if (!config) throw new Error(`No ${KEY_OF[provider]} for ${provider}`);
     return config;

@@ -1,10 +1,10 @@
 import { VoiceAgentSpecDto } from '@clarion/contracts';
+import { voiceAgentSpec } from '@clarion/testing';
 import { CallToConnect } from '../voice-provider';
 import { playSandboxCall, SANDBOX_NOTICE, speakingMs } from './sandbox-call-script';
 
 function specWith(overrides: Partial<VoiceAgentSpecDto> = {}): VoiceAgentSpecDto {
-  return {
-    name: 'Ava',
+  return voiceAgentSpec({
     instructions: 'Be brief.',
     inbound: { firstAction: 'speak', greeting: 'Thanks for calling Acme.' },
     outbound: {
@@ -13,20 +13,14 @@ function specWith(overrides: Partial<VoiceAgentSpecDto> = {}): VoiceAgentSpecDto
       voicemailAction: 'message',
       voicemailMessage: 'Please call us back.',
     },
-    model: { mode: 'realtime', model: 'openai:gpt-realtime', voiceId: 'marin' },
-    tools: [],
-    variables: [],
     conversation: {
-      turnDetection: 'vad',
       minEndOfTurnSilenceMs: 500,
-      allowInterruptions: true,
       minInterruptionDurationMs: 300,
       silenceTimeoutSeconds: 20,
       maxCallLengthSeconds: 600,
     },
-    compliance: { recordingEnabled: false },
     ...overrides,
-  };
+  });
 }
 
 function call(overrides: Partial<CallToConnect> = {}): CallToConnect {

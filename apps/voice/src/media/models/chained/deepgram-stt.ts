@@ -1,4 +1,5 @@
 import WebSocket, { RawData } from 'ws';
+import { SpeechProviderAccount } from '../conversation-model';
 import { SpeechToText, TranscriptionListener } from './speech-parts';
 
 export interface DeepgramSttOptions {
@@ -41,7 +42,7 @@ export class DeepgramSpeechToText implements SpeechToText {
   private ended = false;
 
   constructor(
-    private readonly config: { apiKey: string; baseUrl: string },
+    private readonly config: SpeechProviderAccount,
     private readonly options: DeepgramSttOptions,
   ) {}
 
@@ -124,7 +125,7 @@ export class DeepgramSpeechToText implements SpeechToText {
       endpointing: String(Math.max(MIN_ENDPOINTING_MS, this.options.endOfTurnSilenceMs)),
       utterance_end_ms: '1000',
     });
-    const base = this.config.baseUrl.replace(/\/+$/, '').replace(/^http/, 'ws');
+    const base = this.config.baseUrl.replace(/^http/, 'ws');
     return `${base}/v1/listen?${query.toString()}`;
   }
 

@@ -1,3 +1,4 @@
+import { SpeechProviderAccount } from '../conversation-model';
 import { TextToSpeech } from './speech-parts';
 import { streamedSpeech } from './streamed-speech';
 
@@ -14,7 +15,7 @@ export interface DeepgramTtsOptions {
  */
 export class DeepgramTextToSpeech implements TextToSpeech {
   constructor(
-    private readonly config: { apiKey: string; baseUrl: string },
+    private readonly config: SpeechProviderAccount,
     private readonly options: DeepgramTtsOptions,
   ) {}
 
@@ -28,7 +29,7 @@ export class DeepgramTextToSpeech implements TextToSpeech {
     return streamedSpeech(
       {
         provider: 'Deepgram',
-        url: `${this.config.baseUrl.replace(/\/+$/, '')}/v1/speak?${query.toString()}`,
+        url: `${this.config.baseUrl}/v1/speak?${query.toString()}`,
         headers: { Authorization: `Token ${this.config.apiKey}` },
         body: { text },
         reasonIn: reasonOf,

@@ -1,3 +1,4 @@
+import { SpeechProviderAccount } from '../conversation-model';
 import { TextToSpeech } from './speech-parts';
 import { streamedSpeech } from './streamed-speech';
 
@@ -21,18 +22,17 @@ const MAX_SPEED = 1.2;
  */
 export class ElevenLabsTextToSpeech implements TextToSpeech {
   constructor(
-    private readonly config: { apiKey: string; baseUrl: string },
+    private readonly config: SpeechProviderAccount,
     private readonly options: ElevenLabsTtsOptions,
   ) {}
 
   synthesize(text: string, signal: AbortSignal): AsyncIterable<Buffer> {
     const { model, voiceId, language, speechSpeed } = this.options;
-    const base = this.config.baseUrl.replace(/\/+$/, '');
     const languageCode = language.split('-')[0]?.toLowerCase();
     return streamedSpeech(
       {
         provider: 'ElevenLabs',
-        url: `${base}/v1/text-to-speech/${encodeURIComponent(voiceId)}/stream?output_format=ulaw_8000`,
+        url: `${this.config.baseUrl}/v1/text-to-speech/${encodeURIComponent(voiceId)}/stream?output_format=ulaw_8000`,
         headers: { 'xi-api-key': this.config.apiKey },
         body: {
           text,

@@ -1,4 +1,4 @@
-import { ToolCall, ToolDefinition } from '../conversation-model';
+import { SpeechProviderAccount, ToolCall, ToolDefinition } from '../conversation-model';
 import { ChatMessage, LanguageModel, ReplyPart } from './speech-parts';
 
 /** Until the response headers; the stream itself may last as long as the reply takes. */
@@ -29,7 +29,7 @@ interface ToolCallInProgress {
  */
 export class OpenAiChatModel implements LanguageModel {
   constructor(
-    private readonly config: { apiKey: string; baseUrl: string },
+    private readonly config: SpeechProviderAccount,
     private readonly options: { model: string; temperature: number; maxTokens: number },
   ) {}
 
@@ -91,7 +91,7 @@ export class OpenAiChatModel implements LanguageModel {
     }, HEADERS_TIMEOUT_MS);
     let response: Response;
     try {
-      response = await fetch(`${this.config.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
+      response = await fetch(`${this.config.baseUrl}/chat/completions`, {
         method: 'POST',
         headers: {
           Authorization: `Bearer ${this.config.apiKey}`,

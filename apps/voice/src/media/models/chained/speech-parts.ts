@@ -41,17 +41,3 @@ export interface LanguageModel {
     signal: AbortSignal,
   ): AsyncIterable<ReplyPart>;
 }
-
-/** How one chained model is configured (the spec's model and conversation fields). */
-export interface ChainedModelOptions {
-  /** Model names without the provider prefix. */
-  sttModel: string;
-  llmModel: string;
-  ttsModel: string;
-  voiceId: string;
-  language: string;
-  speechSpeed: number;
-  temperature: number;
-  maxTokens: number;
-  minEndOfTurnSilenceMs: number;
-}
