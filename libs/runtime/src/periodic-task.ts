@@ -38,10 +38,11 @@ export class PeriodicTask {
         )
         .finally(() => (this.running = undefined));
     };
-    this.timers.push(
-      setTimeout(tick, Math.min(this.options.firstAfterMs, this.options.everyMs)),
-      setInterval(tick, this.options.everyMs),
-    );
+    // A first round due with the interval's first tick is that tick.
+    if (this.options.firstAfterMs < this.options.everyMs) {
+      this.timers.push(setTimeout(tick, this.options.firstAfterMs));
+    }
+    this.timers.push(setInterval(tick, this.options.everyMs));
     this.timers.forEach((timer) => timer.unref());
   }
 

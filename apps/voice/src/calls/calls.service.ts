@@ -3,6 +3,7 @@ import {
   Broadcasts,
   CALL_RETENTION_DAYS,
   DomainError,
+  E164_MESSAGE,
   ForbiddenError,
   GetVoiceCallResponseDto,
   InboundVoiceCallReply,
@@ -57,7 +58,7 @@ export class CallsService {
   async place(request: PlaceVoiceCallRequest): Promise<VoiceCallResponseDto> {
     const { accountId, agentId, source } = request;
     if (source === 'pstn' && request.phoneNumber === undefined) {
-      throw new ValidationFailedError('phoneNumber must be an E.164 number such as +14155550123');
+      throw new ValidationFailedError(E164_MESSAGE);
     }
     if (agentId !== undefined && !(await this.agents.find(accountId, agentId))) {
       throw new NotFoundError(
