@@ -6,6 +6,8 @@ export * from './connection/nats-connection.provider';
 export * from './consumers/consumer-tuner';
 export * from './consumers/job-item';
 export * from './decorators';
+export * from './failures/describe-failure';
+export * from './failures/failure-kind';
 export * from './messaging.module';
 export * from './messaging.options';
 export * from './payload-validation';

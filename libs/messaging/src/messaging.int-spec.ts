@@ -174,7 +174,7 @@ describe('messaging against a real NATS with JetStream', () => {
     await sut.publishJob(countJob, { id: 'doomed', failTimes: 99 }, { msgId: 'doomed' });
     const letter = await nextDeadLetter('dlq.DELIVERY.test-jobs');
     expect(decodeJson(letter.data)).toEqual({ id: 'doomed', failTimes: 99 });
-    expect(letter.headers?.get('Clarion-Reason')).toContain('gave up after 2 attempts');
+    expect(letter.headers?.get('Clarion-Reason')).toContain('gave up after 2 failed attempts');
     expect(handlers.processed).not.toContain('doomed');
   });
 

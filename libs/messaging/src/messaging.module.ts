@@ -3,6 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { BlobStore } from './client/blob-store';
 import { KeyValueBuckets } from './client/key-value-buckets';
 import { MessagingClient } from './client/messaging.client';
+import { ReplySpill } from './client/reply-spill';
 import { MessagingReadiness } from './connection/messaging-readiness';
 import { Namespacer } from './connection/namespacer';
 import { natsConnectionProvider } from './connection/nats-connection.provider';
@@ -26,6 +27,7 @@ export class MessagingModule {
         MessagingClient,
         BlobStore,
         KeyValueBuckets,
+        ReplySpill,
         MessagingReadiness,
         StreamProvisioner,
         RequestHandlerRegistrar,

@@ -7,3 +7,4 @@ export * from './messaging-for';
 export * from './expiring-cache';
 export * from './write-coalescer';
 export * from './periodic-task';
+export * from './reply-page';

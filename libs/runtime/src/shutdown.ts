@@ -5,26 +5,42 @@ import { stopTracing } from '@clarion/observability';
  * Stops the service cleanly on SIGINT/SIGTERM: `beforeStop` (closing listeners), then Nest's
  * shutdown hooks (consumers finish their batch, NATS drains, the database pool closes), then
  * buffered spans are flushed.
+ *
+ * Faults never end the process mid-request: a promise rejected with nobody listening is logged
+ * and the service keeps serving (the work it belonged to is retried or answered by its caller's
+ * deadline); an exception thrown with nobody to catch it may have left state half-changed, so it
+ * is logged and the service drains and exits on purpose, for its supervisor to start it again.
  */
 export function stopOnSignals(
   app: INestApplicationContext,
   beforeStop: () => void | Promise<void>,
 ): void {
+  const logger = new Logger('Shutdown');
   let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
+  const stop = async (cause: string, exitCode: number) => {
     if (stopping) return;
     stopping = true;
-    new Logger('Shutdown').log(`${signal} received, stopping`);
+    logger.log(`${cause}, stopping`);
     try {
       await beforeStop();
       await app.close();
       await stopTracing();
-      process.exit(0);
+      process.exit(exitCode);
     } catch (error) {
-      new Logger('Shutdown').error(error instanceof Error ? error : String(error));
+      logger.error(error instanceof Error ? error : String(error));
       process.exit(1);
     }
   };
-  process.once('SIGINT', (signal) => void stop(signal));
-  process.once('SIGTERM', (signal) => void stop(signal));
+  process.once('SIGINT', (signal) => void stop(`${signal} received`, 0));
+  process.once('SIGTERM', (signal) => void stop(`${signal} received`, 0));
+  process.on('unhandledRejection', (reason) => {
+    new Logger('UnhandledRejection').error(
+      reason instanceof Error ? reason : String(reason),
+      'a promise failed with nobody waiting for it; still serving',
+    );
+  });
+  process.on('uncaughtException', (error) => {
+    new Logger('UncaughtException').error(error);
+    void stop('an uncaught exception', 1);
+  });
 }

@@ -7,6 +7,7 @@ import { contractValidationPipe } from '../errors/validation-pipe';
 import { GatewayEnv } from '../gateway.env';
 import { GatewayModule } from '../gateway.module';
 import { setupOpenApi } from '../openapi/setup-openapi';
+import { StorableTextInterceptor } from './storable-text.interceptor';
 import { forwardMediaUpgrades } from '../voice/media-upgrade-forwarder';
 
 /**
@@ -30,6 +31,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
     },
   );
   app.useGlobalFilters(new ErrorEnvelopeFilter());
+  app.useGlobalInterceptors(new StorableTextInterceptor());
   app.useGlobalPipes(contractValidationPipe());
   // Bodies are JSON only: other media types answer 415 instead of reaching validation as text.
   app.getHttpAdapter().getInstance().removeContentTypeParser(['text/plain']);

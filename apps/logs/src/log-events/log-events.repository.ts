@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LogMessageDto, LogMessagesResponseDto, ValidationFailedError } from '@clarion/contracts';
+import { fitReplyPage } from '@clarion/runtime';
 import { DataSource } from 'typeorm';
 import { LogEventRow } from './log-message-of-event';
 
@@ -43,11 +44,12 @@ export class LogEventsRepository {
         ORDER BY at DESC, event_id DESC LIMIT $4`,
       [accountId, after?.at ?? null, after?.eventId ?? '', limit + 1],
     );
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
+    // A page also ends early when its messages would not fit one reply.
+    const messages = fitReplyPage(rows.slice(0, limit).map(messageOf));
+    const last = rows[messages.length - 1];
     return {
-      messages: page.map(messageOf),
-      ...(rows.length > limit && last && { nextCursor: encodeCursor(last) }),
+      messages,
+      ...(rows.length > messages.length && last && { nextCursor: encodeCursor(last) }),
     };
   }
 }

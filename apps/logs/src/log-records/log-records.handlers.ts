@@ -10,6 +10,7 @@ import {
 } from '@clarion/contracts';
 import { LogEventsRepository } from '../log-events/log-events.repository';
 import { HandleRequest } from '@clarion/messaging';
+import { fitReplyPage } from '@clarion/runtime';
 import { LogRecordsRepository } from './log-records.repository';
 
 @Injectable()
@@ -20,8 +21,9 @@ export class LogRecordsHandlers {
   ) {}
 
   @HandleRequest(Requests.logsTail, LogsTailRequest)
-  tail(request: LogsTailRequest): Promise<LogRecordDto[]> {
-    return this.records.newest(request.accountId, LOGS_TAIL_SIZE);
+  async tail(request: LogsTailRequest): Promise<LogRecordDto[]> {
+    // The newest records that fit one reply: fewer than LOGS_TAIL_SIZE when they are large.
+    return fitReplyPage(await this.records.newest(request.accountId, LOGS_TAIL_SIZE));
   }
 
   @HandleRequest(Requests.logsPage, LogsPageRequest)

@@ -13,6 +13,7 @@ import {
   ValidationFailedError,
 } from '@clarion/contracts';
 import { HandleRequest } from '@clarion/messaging';
+import { fitReplyPage } from '@clarion/runtime';
 import { toInappNotificationResponse } from './inbox.mapper';
 import { LastSeenRecorder } from '../users/last-seen.recorder';
 import { InboxRepository } from './inbox.repository';
@@ -38,7 +39,8 @@ export class InboxHandlers {
       parseBefore(request.before),
       request.count,
     );
-    return entries.map(toInappNotificationResponse);
+    // A page ends early when its entries are large; the client pages on with `before`.
+    return fitReplyPage(entries.map(toInappNotificationResponse));
   }
 
   @HandleRequest(Requests.markSeen, MarkSeenRequest)

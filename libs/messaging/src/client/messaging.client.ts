@@ -25,6 +25,7 @@ import { MESSAGING_OPTIONS, MessagingOptions } from '../messaging.options';
 import { headersWithTraceContext, messagingTracer } from '../tracing/trace-propagation';
 import { decodeJson, encodeJson } from './json-codec';
 import { ReplyEnvelope } from './reply-envelope';
+import { ReplySpill } from './reply-spill';
 
 export interface PublishOptions {
   /** Nats-Msg-Id: JetStream drops a second publish with the same id within its window. */
@@ -42,6 +43,7 @@ export class MessagingClient {
     @Inject(NATS_CONNECTION) private readonly connection: NatsConnection,
     @Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions,
     private readonly names: Namespacer,
+    private readonly spill: ReplySpill,
   ) {
     this.jetstream = connection.jetstream();
   }
@@ -69,13 +71,28 @@ export class MessagingClient {
       });
       const envelope = decodeJson(reply.data) as ReplyEnvelope<ReplyOf<D>>;
       if (!envelope.ok) throw DomainError.fromBody(envelope.error);
-      return envelope.data;
+      return 'spilled' in envelope
+        ? await this.takeSpilled(envelope.spilled, subject)
+        : envelope.data;
     } catch (error) {
       span.setStatus({ code: SpanStatusCode.ERROR });
       throw toDomainError(error, definition.subject);
     } finally {
       span.end();
     }
+  }
+
+  /** A reply too large for a message, from the reply store. */
+  private async takeSpilled<T>(name: string, subject: string): Promise<T> {
+    const encoded = await this.spill.take(name);
+    if (!encoded) {
+      throw new DomainError(
+        ErrorCode.SERVICE_TIMEOUT,
+        `The answer of ${subject} expired before it was read`,
+        'Retry shortly; the request was not completed.',
+      );
+    }
+    return (decodeJson(encoded) as { data: T }).data;
   }
 
   /** Stores a job on its work-queue stream; resolves once JetStream has it. */
@@ -99,15 +116,19 @@ export class MessagingClient {
     });
   }
 
-  /** Publishes raw bytes to a subject of a stream (used for dead letters). */
+  /** Publishes raw bytes to a subject of a stream (used for dead letters and their replay). */
   async publishRaw(
     subject: string,
     data: Uint8Array,
     headers: Record<string, string>,
+    msgId?: string,
   ): Promise<PubAck> {
     const natsHeaders = headersWithTraceContext();
     Object.entries(headers).forEach(([key, value]) => natsHeaders.set(key, value));
-    return this.jetstream.publish(this.names.subject(subject), data, { headers: natsHeaders });
+    return this.jetstream.publish(this.names.subject(subject), data, {
+      headers: natsHeaders,
+      msgID: msgId,
+    });
   }
 
   private async publish(

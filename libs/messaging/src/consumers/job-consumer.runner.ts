@@ -4,6 +4,8 @@ import { AckPolicy, ConsumerMessages, DeliverPolicy, JsMsg, NatsConnection } fro
 import { MessagingClient } from '../client/messaging.client';
 import { Namespacer } from '../connection/namespacer';
 import { JobConsumerMetadata } from '../decorators';
+import { describeFailure } from '../failures/describe-failure';
+import { failureKindOf } from '../failures/failure-kind';
 import { decodeAndValidate } from '../payload-validation';
 import { extractTraceContext, messagingTracer } from '../tracing/trace-propagation';
 import { BatchHandler, JobItem } from './job-item';
@@ -146,14 +148,37 @@ export class JobConsumerRunner<T extends object> {
       IN_PROGRESS_EVERY_MS,
     );
     try {
-      await this.handler(items);
-    } catch (error) {
-      this.logger.error(error instanceof Error ? error : String(error));
-      items.forEach((item) => item.retry(error));
+      await this.handleIsolatingFailures(items);
     } finally {
       clearInterval(heartbeat);
     }
     await Promise.all(items.map((item) => this.settle(item)));
+  }
+
+  /**
+   * Runs the handler on the batch. When it throws for any reason but a dependency being away,
+   * one message may be to blame (a batch is often one statement): the batch is split and each
+   * half run again, so the bad message ends up alone and is settled by itself while the others
+   * go through. A transient failure retries the whole batch: splitting it would not help.
+   */
+  private async handleIsolatingFailures(items: PendingItem<T>[]): Promise<void> {
+    try {
+      await this.handler(items);
+      return;
+    } catch (error) {
+      if (items.length === 1 || failureKindOf(error) === 'transient') {
+        items.forEach((item) => item.retry(error));
+        return;
+      }
+      this.logger.warn(
+        `a batch of ${items.length} failed, retrying it in halves to isolate the cause: ${describeFailure(error)}`,
+      );
+    }
+    const middle = Math.ceil(items.length / 2);
+    for (const half of [items.slice(0, middle), items.slice(middle)]) {
+      half.forEach(clearOutcome);
+      await this.handleIsolatingFailures(half);
+    }
   }
 
   private async toItem(message: JsMsg): Promise<PendingItem<T> | undefined> {
@@ -205,4 +230,11 @@ export class JobConsumerRunner<T extends object> {
     }
     item.span.end();
   }
+}
+
+/** Forgets what an earlier run of the handler decided for the item, before it is run again. */
+function clearOutcome(item: PendingItem<unknown>): void {
+  item.failure = undefined;
+  item.retryDelayMs = undefined;
+  item.deadLetterReason = undefined;
 }

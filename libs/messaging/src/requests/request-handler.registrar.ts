@@ -4,6 +4,9 @@ import { DomainError, ErrorBody, ErrorCode } from '@clarion/contracts';
 import { Msg, NatsConnection, Subscription } from 'nats';
 import { encodeJson } from '../client/json-codec';
 import { ReplyEnvelope } from '../client/reply-envelope';
+import { ReplySpill } from '../client/reply-spill';
+import { describeFailure } from '../failures/describe-failure';
+import { failureKindOf } from '../failures/failure-kind';
 import { Namespacer } from '../connection/namespacer';
 import { NATS_CONNECTION } from '../connection/nats-connection.provider';
 import { RequestHandlerMetadata } from '../decorators';
@@ -23,6 +26,7 @@ export class RequestHandlerRegistrar {
     @Inject(NATS_CONNECTION) private readonly connection: NatsConnection,
     @Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions,
     private readonly names: Namespacer,
+    private readonly spill: ReplySpill,
   ) {}
 
   register(metadata: RequestHandlerMetadata, handler: RequestHandlerFn): void {
@@ -31,7 +35,9 @@ export class RequestHandlerRegistrar {
       queue: this.options.serviceName,
       callback: (error, message) => {
         if (error) return this.logger.error(`subscription ${subject} failed: ${error.message}`);
-        void this.answer(message, metadata, handler);
+        this.answer(message, metadata, handler).catch((failure: unknown) =>
+          this.logger.error(`answering ${subject} failed: ${describeFailure(failure)}`),
+        );
       },
     });
     this.subscriptions.push(subscription);
@@ -86,12 +92,86 @@ export class RequestHandlerRegistrar {
       },
     );
     span.end();
-    if (message.reply) message.respond(encodeJson(reply));
+    if (message.reply) await this.respond(message, reply, metadata.subject);
+  }
+
+  /**
+   * Sends the reply; one too large for a message goes through the reply store. Nothing here may
+   * throw: a reply that cannot be sent becomes an error reply, and failing that, a log line.
+   */
+  private async respond(message: Msg, reply: ReplyEnvelope<unknown>, subject: string) {
+    try {
+      const encoded = encodeJson(reply);
+      if (encoded.length <= this.spill.messageLimit) {
+        message.respond(encoded);
+        return;
+      }
+      message.respond(encodeJson(await this.spilled(encoded, subject)));
+    } catch (error) {
+      this.logger.error(`replying to ${subject} failed: ${describeFailure(error)}`);
+      try {
+        message.respond(encodeJson(failedReply(error, subject)));
+      } catch {
+        // The caller's deadline turns this into a clean SERVICE_TIMEOUT.
+      }
+    }
+  }
+
+  private async spilled(encoded: Uint8Array, subject: string): Promise<ReplyEnvelope<unknown>> {
+    try {
+      return { ok: true, spilled: await this.spill.put(encoded) };
+    } catch (error) {
+      this.logger.error(
+        `storing a reply of ${encoded.length} bytes to ${subject} failed: ${describeFailure(error)}`,
+      );
+      return {
+        ok: false,
+        error: {
+          code: ErrorCode.PAYLOAD_TOO_LARGE,
+          message: `The answer (${encoded.length} bytes) is too large to send right now`,
+          fix: 'Ask for fewer items (a smaller count or limit), or retry shortly.',
+        },
+      };
+    }
   }
 
   private toErrorBody(error: unknown, subject: string): ErrorBody {
     if (error instanceof DomainError) return error.toBody();
-    this.logger.error(error instanceof Error ? error : String(error), `handling ${subject}`);
-    return { code: ErrorCode.INTERNAL_ERROR, message: 'The service failed to handle the request' };
+    switch (failureKindOf(error)) {
+      case 'transient':
+        this.logger.warn(
+          `handling ${subject}: a dependency is unreachable: ${describeFailure(error)}`,
+        );
+        return {
+          code: ErrorCode.SERVICE_UNAVAILABLE,
+          message: `${this.options.serviceName} cannot reach a dependency it needs right now`,
+          fix: 'Retry shortly (see Retry-After); nothing was changed.',
+        };
+      case 'permanent':
+        return {
+          code: ErrorCode.VALIDATION_FAILED,
+          message: `A value in the request cannot be stored: ${describeFailure(error)}`,
+          fix: 'Remove NUL characters and unpaired surrogates; keep numbers and dates in range.',
+        };
+      case 'unknown':
+        this.logger.error(error instanceof Error ? error : String(error), `handling ${subject}`);
+        return {
+          code: ErrorCode.INTERNAL_ERROR,
+          message: 'The service failed to handle the request',
+        };
+    }
   }
+}
+
+function failedReply(error: unknown, subject: string): ReplyEnvelope<unknown> {
+  return {
+    ok: false,
+    error: {
+      code: ErrorCode.INTERNAL_ERROR,
+      message: `The answer to ${subject} could not be sent: ${describeFailure(error)}`.slice(
+        0,
+        500,
+      ),
+    },
+  };
 }

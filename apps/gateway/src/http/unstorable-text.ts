@@ -1,0 +1,45 @@
+import { ValidationFailedError } from '@clarion/contracts';
+
+/**
+ * U+0000 and unpaired surrogates are valid in JSON but can be stored nowhere (PostgreSQL refuses
+ * both in text and jsonb). With the `u` flag a paired surrogate is one code point, so `\p{Cs}`
+ * matches only the unpaired ones.
+ */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+
+/** The path of the first string (or key) in `value` that holds unstorable text, if any. */
+export function findUnstorableText(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findUnstorableText(value[i], `${path}[${i}]`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    if (UNSTORABLE.test(key)) return `${path} (a key)`;
+    const found = findUnstorableText(child, `${path}.${key}`);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Refuses a request whose body, query or path holds text that could never be stored. */
+export function assertStorableRequest(request: {
+  body?: unknown;
+  query?: unknown;
+  params?: unknown;
+}): void {
+  const path =
+    findUnstorableText(request.body, 'body') ??
+    findUnstorableText(request.query, 'query') ??
+    findUnstorableText(request.params, 'path');
+  if (path === undefined) return;
+  throw new ValidationFailedError(
+    `${path} contains U+0000 or an unpaired UTF-16 surrogate, which cannot be stored`,
+    'Remove NUL characters and send text as well-formed UTF-8 (surrogates only in pairs).',
+  );
+}
