@@ -179,4 +179,36 @@ describe('members, invitations, roles, profile and additional accounts', () => {
     expect(signInAgain.status).toBe(401);
     expect((await danAgain.call('GET', '/profile/mfa')).status).toBe(401);
   });
+
+  it('lets only the invited email redeem an invitation, and none once it expired', async () => {
+    suite.system.createAccount('Erin Co', 'erin@example.test', { password: PASSWORD });
+    suite.system.createAccount('Mallory Co', 'mallory@example.test', { password: PASSWORD });
+    const invite = await owner.call<{ inviteId: string; token: string; expiresAt: string }>(
+      'POST',
+      '/members',
+      { email: 'Erin@Example.test', role: 'admin' },
+    );
+    const week = 7 * 24 * 60 * 60 * 1000;
+    expect(Date.parse(invite.body.expiresAt) - Date.now()).toBeGreaterThan(week - 60_000);
+
+    const mallory = await signIn('mallory@example.test');
+    const stolen = await mallory.call<{ error: Json }>('POST', '/profile/accept_invite', {
+      token: invite.body.token,
+    });
+    expect(stolen.status).toBe(403);
+    expect(stolen.body.error).toMatchObject({ code: 'FORBIDDEN', fix: expect.any(String) });
+
+    await suite.database.query(
+      `UPDATE billing.invites SET expires_at = now() - interval '1 second' WHERE id = $1`,
+      [invite.body.inviteId],
+    );
+    const late = await (
+      await signIn('erin@example.test')
+    ).call<{ error: Json }>('POST', '/profile/accept_invite', { token: invite.body.token });
+    expect(late.status).toBe(410);
+    expect(late.body.error).toMatchObject({ code: 'INVITATION_EXPIRED', fix: expect.any(String) });
+    const emails = (await membersOf(owner)).map((m) => m['email']);
+    expect(emails).not.toContain('erin@example.test');
+    expect(emails).not.toContain('mallory@example.test');
+  });
 });

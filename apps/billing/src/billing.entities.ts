@@ -9,6 +9,7 @@ import { CreateBillingTables1795260000000 } from './migrations/1795260000000-cre
 import { AddSessionsAndPlans1795270000000 } from './migrations/1795270000000-add-sessions-and-plans';
 import { AddUsage1795280000000 } from './migrations/1795280000000-add-usage';
 import { AddInvites1795290000000 } from './migrations/1795290000000-add-invites';
+import { AddInviteExpiry1796000000000 } from './migrations/1796000000000-add-invite-expiry';
 
 export const BILLING_SCHEMA = 'billing';
 export const BILLING_ENTITIES = [
@@ -25,4 +26,5 @@ export const BILLING_MIGRATIONS = [
   AddSessionsAndPlans1795270000000,
   AddUsage1795280000000,
   AddInvites1795290000000,
+  AddInviteExpiry1796000000000,
 ];

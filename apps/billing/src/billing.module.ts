@@ -7,6 +7,7 @@ import { SessionsHandlers } from './auth/sessions.handlers';
 import { MfaHandlers } from './profile/mfa.handlers';
 import { MembersHandlers } from './members/members.handlers';
 import { MembersService } from './members/members.service';
+import { inviteLifetimeProvider } from './members/invite-lifetime';
 import { MfaService } from './profile/mfa.service';
 import { ProfileService } from './profile/profile.service';
 import { DeliveryUsageConsumer } from './usage/delivery-usage.consumer';
@@ -39,6 +40,7 @@ export class BillingModule {
         MfaService,
         MembersHandlers,
         MembersService,
+        inviteLifetimeProvider(env.INVITE_TTL_HOURS),
         ProfileService,
         SessionsHandlers,
         SessionsService,

@@ -15,6 +15,7 @@ import { hashPassword } from '../auth/password-hash';
 import { ADMIN, assertOwner, OWNER } from '../members/member-roles';
 import { MembershipEntity } from '../members/membership.entity';
 import { insertInvite } from '../members/insert-invite';
+import { InviteLifetime } from '../members/invite-lifetime';
 import { ProfileEntity } from '../members/profile.entity';
 import { AccountEntity } from './account.entity';
 import { toAccountDetails } from './account.mapper';
@@ -29,7 +30,10 @@ export interface CreateAccountCommand {
 
 @Injectable()
 export class AccountsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly inviteLifetime: InviteLifetime,
+  ) {}
 
   /** The operator's way in (admin CLI): an account, its owner profile, environment and key. */
   createAccountWithOwner(command: CreateAccountCommand): Promise<AccountResponseDto> {
@@ -70,7 +74,7 @@ export class AccountsService {
             role: ADMIN,
           });
         } else {
-          await insertInvite(manager, {
+          await insertInvite(manager, this.inviteLifetime, {
             accountId: created.accountId,
             email,
             role: ADMIN,

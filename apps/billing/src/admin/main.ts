@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { BaseEnv, DatabaseEnv, loadEnv } from '@clarion/config';
 import { StructuredLogger } from '@clarion/observability';
 import { AccountsService } from '../accounts/accounts.service';
+import { BillingEnv } from '../billing.env';
 import { AdminCliModule } from './admin-cli.module';
 import { AdminCommand, parseAdminCommand } from './admin-command';
 import { broadcastAccountChange } from './broadcast-account-change';
@@ -17,8 +18,9 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify(result)}\n`);
     return;
   }
-  const env = loadEnv(DatabaseEnv);
-  const app = await NestFactory.createApplicationContext(AdminCliModule.forRoot(env.DATABASE_URL), {
+  // Billing's own configuration: the command line acts on billing's data as billing would.
+  const env = loadEnv(BillingEnv);
+  const app = await NestFactory.createApplicationContext(AdminCliModule.forRoot(env), {
     logger: new StructuredLogger({ service: 'admin', format: 'pretty', level: 'warn' }),
   });
   try {

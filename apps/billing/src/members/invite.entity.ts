@@ -24,6 +24,10 @@ export class InviteEntity {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
+  /** After this instant the invitation can no longer be redeemed (made + INVITE_TTL_HOURS). */
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt!: Date;
+
   @Column({ name: 'accepted_at', type: 'timestamptz', nullable: true })
   acceptedAt!: Date | null;
 }

@@ -11,6 +11,7 @@ import {
 import { MessagingClient } from '@clarion/messaging';
 import { DataSource, EntityManager } from 'typeorm';
 import { insertInvite } from './insert-invite';
+import { InviteLifetime } from './invite-lifetime';
 import {
   assertMayGrant,
   assertMayManageMembers,
@@ -25,6 +26,7 @@ export class MembersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly messaging: MessagingClient,
+    private readonly inviteLifetime: InviteLifetime,
   ) {}
 
   list(accountId: string): Promise<MemberResponseDto[]> {
@@ -39,7 +41,7 @@ export class MembersService {
   async invite(actor: MemberActor, request: InviteMemberDto): Promise<InviteResponseDto> {
     const role = request.role ?? ADMIN;
     assertMayGrant(actor, role);
-    return insertInvite(this.dataSource.manager, {
+    return insertInvite(this.dataSource.manager, this.inviteLifetime, {
       accountId: actor.accountId,
       email: request.email,
       role,

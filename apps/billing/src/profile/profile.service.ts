@@ -11,6 +11,7 @@ import { MessagingClient } from '@clarion/messaging';
 import { DataSource } from 'typeorm';
 import { hashApiKey } from '../api-keys/api-key-secret';
 import { InviteEntity } from '../members/invite.entity';
+import { assertRedeemableBy } from '../members/invite-redemption';
 import { lastOwnerConflict, OWNER } from '../members/member-roles';
 import { MembershipEntity } from '../members/membership.entity';
 import { ProfileEntity } from '../members/profile.entity';
@@ -23,7 +24,10 @@ export class ProfileService {
     private readonly messaging: MessagingClient,
   ) {}
 
-  /** Joins the account of an open invitation with the invitation's role. */
+  /**
+   * Joins the account of an open invitation with the invitation's role, when the invitation was
+   * made for this profile's email and has not expired.
+   */
   acceptInvite(profileId: string, token: string): Promise<AcceptInviteResponseDto> {
     return this.dataSource.transaction(async (manager) => {
       const invite = await manager.findOne(InviteEntity, {
@@ -32,6 +36,9 @@ export class ProfileService {
       });
       if (!invite || invite.acceptedAt)
         throw new NotFoundError('The invitation', 'Ask for a new invitation.');
+      const profile = await manager.findOneBy(ProfileEntity, { id: profileId });
+      if (!profile) throw new NotFoundError('The profile');
+      assertRedeemableBy(invite, profile.email, new Date());
       await manager
         .createQueryBuilder()
         .insert()

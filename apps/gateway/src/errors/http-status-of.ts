@@ -29,6 +29,8 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
     case ErrorCode.PHONE_NUMBER_UNAVAILABLE:
     case ErrorCode.PHONE_NUMBER_BOUND:
       return HttpStatus.CONFLICT;
+    case ErrorCode.INVITATION_EXPIRED:
+      return HttpStatus.GONE;
     case ErrorCode.USAGE_LIMIT:
       return HttpStatus.PAYMENT_REQUIRED;
     case ErrorCode.RATE_LIMITED:

@@ -57,6 +57,12 @@ export class InviteResponseDto {
   role!: string;
 
   @ApiProperty({
+    description:
+      'When the invitation can no longer be redeemed (ISO 8601); only this email may redeem it.',
+  })
+  expiresAt!: string;
+
+  @ApiProperty({
     description: 'Give this to the invitee for POST /profile/accept_invite; shown once.',
   })
   token!: string;

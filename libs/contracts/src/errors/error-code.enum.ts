@@ -12,6 +12,8 @@ export enum ErrorCode {
   NOT_FOUND = 'NOT_FOUND',
   ROUTE_NOT_FOUND = 'ROUTE_NOT_FOUND',
   CONFLICT = 'CONFLICT',
+  /** An invitation redeemed after it expired: 410, with a fix. */
+  INVITATION_EXPIRED = 'INVITATION_EXPIRED',
   /** A second 10DLC brand registration for the same account: 409. */
   REGISTRATION_EXISTS = 'REGISTRATION_EXISTS',
   /** An edit of a registration that was submitted to carriers: 409, with a fix. */
