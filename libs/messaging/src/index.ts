@@ -12,3 +12,5 @@ export * from './messaging.module';
 export * from './messaging.options';
 export * from './payload-validation';
 export * from './requests/request-handler.registrar';
+export * from './dead-letters/dead-letters';
+export * from './dead-letters/consumer-lag';

@@ -1,6 +1,11 @@
 import { parseArgs } from 'node:util';
 import { AccountStatus } from '@clarion/contracts';
 import {
+  parseDeadLettersCommand,
+  QueuesOrDeadLettersCommand,
+  QUEUES_USAGE,
+} from './queues-command';
+import {
   parseRegistrationsCommand,
   RegistrationsAdminCommand,
   REGISTRATIONS_USAGE,
@@ -20,19 +25,26 @@ export interface SetAccountStatusAdminCommand {
 }
 
 export type AdminCommand =
-  CreateAccountAdminCommand | SetAccountStatusAdminCommand | RegistrationsAdminCommand;
+  | CreateAccountAdminCommand
+  | SetAccountStatusAdminCommand
+  | RegistrationsAdminCommand
+  | QueuesOrDeadLettersCommand;
 
 export const ADMIN_USAGE = [
   'usage: npm run admin -- account create --name <name> --email <owner email> [--password <password>]',
   '       npm run admin -- account set-status --account <accountId> --status verified|unverified|blocked',
   REGISTRATIONS_USAGE,
+  QUEUES_USAGE,
 ].join('\n');
 
 const STATUSES: readonly AccountStatus[] = ['verified', 'unverified', 'blocked'];
 
 /** Parses the admin command line; throws with the usage lines when it does not fit. */
 export function parseAdminCommand(argv: string[]): AdminCommand {
-  const { values, positionals } = parseArgs({
+  const {
+    values: { all, ...values },
+    positionals,
+  } = parseArgs({
     args: argv,
     allowPositionals: true,
     options: {
@@ -44,12 +56,20 @@ export function parseAdminCommand(argv: string[]): AdminCommand {
       subject: { type: 'string' },
       reason: { type: 'string' },
       operator: { type: 'string' },
+      consumer: { type: 'string' },
+      sequence: { type: 'string' },
+      all: { type: 'boolean' },
     },
   });
   if (positionals[0] === 'registrations' && positionals.length === 2) {
     return parseRegistrationsCommand(positionals[1] ?? '', values, ADMIN_USAGE);
   }
+  if (positionals[0] === 'dead-letters' && positionals.length === 2) {
+    return parseDeadLettersCommand(positionals[1] ?? '', { ...values, all }, ADMIN_USAGE);
+  }
   switch (positionals.join(' ')) {
+    case 'queues':
+      return { kind: 'queues' };
     case 'account create':
       return createAccount(values);
     case 'account set-status':

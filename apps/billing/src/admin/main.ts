@@ -6,12 +6,19 @@ import { BillingEnv } from '../billing.env';
 import { AdminCliModule } from './admin-cli.module';
 import { AdminCommand, parseAdminCommand } from './admin-command';
 import { broadcastAccountChange } from './broadcast-account-change';
+import { QueuesOrDeadLettersCommand, runQueuesCommand } from './queues-command';
 import { runRegistrationsCommand } from './registrations-client';
 import { RegistrationsAdminCommand } from './registrations-command';
 
 /** `npm run admin -- …`: operator commands; each prints its result as one JSON line on stdout. */
 async function main(): Promise<void> {
   const command = parseAdminCommand(process.argv.slice(2));
+  if (isQueuesCommand(command)) {
+    // Queues and dead letters live in JetStream: no service needs to be running.
+    const result = await runQueuesCommand(command, loadEnv(BaseEnv));
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return;
+  }
   if (isRegistrationsCommand(command)) {
     // Operators act through the running registrations service, which owns the records.
     const result = await runRegistrationsCommand(command, loadEnv(BaseEnv));
@@ -31,12 +38,16 @@ async function main(): Promise<void> {
   }
 }
 
+function isQueuesCommand(command: AdminCommand): command is QueuesOrDeadLettersCommand {
+  return command.kind === 'queues' || command.kind.startsWith('dead-letters ');
+}
+
 function isRegistrationsCommand(command: AdminCommand): command is RegistrationsAdminCommand {
   return command.kind.startsWith('registrations ');
 }
 
 async function run(
-  command: Exclude<AdminCommand, RegistrationsAdminCommand>,
+  command: Exclude<AdminCommand, RegistrationsAdminCommand | QueuesOrDeadLettersCommand>,
   accounts: AccountsService,
   env: DatabaseEnv,
 ): Promise<object> {
