@@ -133,6 +133,56 @@ describe('voice agents and calls (voice service, PostgreSQL, NATS, a numbers sta
     );
   });
 
+  it('refuses, when an agent is saved or a call placed, tools that call private or metadata addresses', async () => {
+    const toolAt = (url: string) => ({
+      type: 'http_request' as const,
+      name: 'lookup',
+      description: 'Find the order',
+      url,
+      method: 'GET' as const,
+    });
+    const hangUp = { type: 'end_call' as const, name: 'hang_up', description: 'End the call' };
+    const created = await failure(
+      createAgent(A, { tools: [toolAt('https://169.254.169.254/latest/meta-data/')] }),
+    );
+    expect(created.code).toBe('VALIDATION_FAILED');
+    expect(created.message).toMatch(/^spec\.tools\.0\.url cannot be called: 169\.254\.169\.254 is/);
+
+    const { agentId } = await createAgent();
+    for (const url of [
+      'https://[::ffff:a9fe:a9fe]/',
+      'https://[::127.0.0.1]:8443/',
+      'https://localhost/x',
+    ]) {
+      const updated = await failure(
+        messaging.request(Requests.updateVoiceAgent, {
+          accountId: A,
+          agentId,
+          spec: spec({ tools: [hangUp, toolAt(url)] }),
+        }),
+      );
+      expect(updated.code).toBe('VALIDATION_FAILED');
+      expect(updated.message).toContain('spec.tools.1.url cannot be called');
+    }
+    const read = await messaging.request(Requests.getVoiceAgent, { accountId: A, agentId });
+    expect(read.agent.spec).toEqual(spec());
+
+    const placed = await failure(
+      messaging.request(Requests.placeVoiceCall, {
+        accountId: A,
+        source: 'web',
+        spec: spec({ tools: [toolAt('https://[fd00:ec2::254]/latest')] }),
+      }),
+    );
+    expect(placed.code).toBe('VALIDATION_FAILED');
+    expect(placed.message).toContain('spec.tools.0.url cannot be called');
+
+    const publicTool = await createAgent(A, {
+      tools: [toolAt('https://api.example.com/orders/{{id}}')],
+    });
+    expect(publicTool.spec.tools).toEqual([toolAt('https://api.example.com/orders/{{id}}')]);
+  });
+
   it('binds an active number of the account to one agent at most, and unbinds it', async () => {
     const first = await createAgent();
     const second = await createAgent();

@@ -93,6 +93,7 @@ export * from './users/web-push-token.dto';
 export * from './validation/is-plain-object.decorator';
 export * from './validation/max-keys.decorator';
 export * from './validation/is-condition.decorator';
+export * from './validation/is-web-link.decorator';
 export * from './validation/describe-validation-errors';
 export * from './webhooks/events-webhook.dto';
 export * from './webhooks/webhook-event-types';

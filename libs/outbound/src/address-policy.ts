@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { parseAddress, ParsedAddress } from './ip-address';
 
 /** Ranges a customer's URL may never reach unless the operator allows them (OUTBOUND_ALLOW_CIDRS). */
 const REFUSED_RANGES: readonly [string, number, 'ipv4' | 'ipv6'][] = [
@@ -15,12 +16,23 @@ const REFUSED_RANGES: readonly [string, number, 'ipv4' | 'ipv6'][] = [
   ['240.0.0.0', 4, 'ipv4'], // reserved and broadcast
   ['::', 128, 'ipv6'], // unspecified
   ['::1', 128, 'ipv6'], // loopback
+  ['64:ff9b:1::', 48, 'ipv6'], // local-use NAT64
+  ['100::', 64, 'ipv6'], // discard-only
+  ['2001::', 32, 'ipv6'], // Teredo: its IPv4 addresses are obfuscated, so none is let through
+  ['2001:2::', 48, 'ipv6'], // benchmarking
+  ['2001:db8::', 32, 'ipv6'], // documentation
+  ['3fff::', 20, 'ipv6'], // documentation
+  ['5f00::', 16, 'ipv6'], // segment routing
   ['fc00::', 7, 'ipv6'], // unique local, including fd00:ec2::254 (metadata)
   ['fe80::', 10, 'ipv6'], // link-local
+  ['fec0::', 10, 'ipv6'], // site-local (deprecated)
   ['ff00::', 8, 'ipv6'], // multicast
 ];
 
-/** Decides which resolved addresses outbound requests may connect to. */
+/**
+ * Decides which resolved addresses outbound requests may connect to. An IPv6 address that
+ * carries an IPv4 address (mapped, compatible, translated, NAT64, 6to4) is judged as both.
+ */
 export class AddressPolicy {
   private readonly refused = new BlockList();
   private readonly allowed = new BlockList();
@@ -52,29 +64,22 @@ export class AddressPolicy {
 
   /** Why the address is refused, or undefined when it may be reached. */
   refusalOf(address: string): string | undefined {
-    const [candidate, family] = unwrapMappedIpv4(address);
-    if (family === undefined) return `${address} is not an IP address`;
-    if (this.allowed.check(candidate, family)) return undefined;
-    if (this.refused.check(candidate, family)) {
+    const parsed = parseAddress(address);
+    if (parsed === undefined) return `${address} is not an IP address`;
+    const spellings = spellingsOf(parsed);
+    // The allow list names hosts: 127.0.0.0/8 lets ::ffff:127.0.0.1 through as it always did, and
+    // every other IPv6 form of those IPv4 addresses alike; ::1 stays a host of its own.
+    if (spellings.some(([candidate, family]) => this.allowed.check(candidate, family))) {
+      return undefined;
+    }
+    if (spellings.some(([candidate, family]) => this.refused.check(candidate, family))) {
       return `${address} is a private, loopback, link-local or reserved address`;
     }
     return undefined;
   }
 }
 
-/** `::ffff:10.0.0.1` and NAT64 `64:ff9b::a00:1` reach IPv4 hosts: judge the IPv4 address. */
-function unwrapMappedIpv4(address: string): [string, 'ipv4' | 'ipv6' | undefined] {
-  const version = isIP(address);
-  if (version === 4) return [address, 'ipv4'];
-  if (version !== 6) return [address, undefined];
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted?.[1] !== undefined) return [dotted[1], 'ipv4'];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex?.[1] !== undefined && hex[2] !== undefined) {
-    const high = parseInt(hex[1], 16);
-    const low = parseInt(hex[2], 16);
-    return [`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`, 'ipv4'];
-  }
-  return [address, 'ipv6'];
+function spellingsOf(parsed: ParsedAddress): [string, 'ipv4' | 'ipv6'][] {
+  const own: [string, 'ipv4' | 'ipv6'] = [parsed.address, parsed.family];
+  return parsed.embeddedIpv4 === undefined ? [own] : [own, [parsed.embeddedIpv4, 'ipv4']];
 }

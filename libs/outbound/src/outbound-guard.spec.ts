@@ -76,6 +76,48 @@ describe('OutboundGuard', () => {
     await guard.close();
   });
 
+  it.each([
+    'http://[::127.0.0.1]:8080/',
+    'http://[::ffff:0:127.0.0.1]:8080/',
+    'http://[0:0:0:0:0:0:0:1]/',
+    'http://[0000::0001]/',
+    'http://[::ffff:a9fe:a9fe]/latest',
+    'http://[64:ff9b::a9fe:a9fe]/',
+    'http://[2002:a9fe:a9fe::]/',
+    'http://[FE80::1]/',
+    'http://2130706433/',
+    'http://0x7f.1/',
+  ])('refuses %s before any request', async (url) => {
+    const guard = OutboundGuard.fromAllowList('');
+    await expect(guard.assertAllowed(url)).rejects.toThrow(/private, loopback/);
+    await expect(guard.fetch(url)).rejects.toThrow(/private, loopback/);
+    expect(() => guard.assertAllowedWithoutLookup(url)).toThrow(/private, loopback/);
+    await guard.close();
+  });
+
+  it('judges a saved URL without a DNS lookup: literal addresses and localhost names only', async () => {
+    const guard = OutboundGuard.fromAllowList('');
+    for (const url of [
+      'https://localhost/x',
+      'https://api.localhost./',
+      'https://LOCALHOST:8443/',
+    ]) {
+      expect(() => guard.assertAllowedWithoutLookup(url)).toThrow(/loopback name/);
+    }
+    expect(() => guard.assertAllowedWithoutLookup('https://169.254.169.254/latest')).toThrow(
+      /private, loopback/,
+    );
+    expect(() => guard.assertAllowedWithoutLookup('javascript:alert(1)')).toThrow(
+      /only http and https/,
+    );
+    expect(() => guard.assertAllowedWithoutLookup('https://no-such-host.invalid/x')).not.toThrow();
+    const allowing = OutboundGuard.fromAllowList('127.0.0.0/8');
+    expect(() => allowing.assertAllowedWithoutLookup('https://localhost:8443/x')).not.toThrow();
+    expect(() => allowing.assertAllowedWithoutLookup('https://[::ffff:127.0.0.1]/')).not.toThrow();
+    expect(() => allowing.assertAllowedWithoutLookup('https://[::ffff:a9fe:a9fe]/')).toThrow();
+    await Promise.all([guard.close(), allowing.close()]);
+  });
+
   it('refuses schemes other than http and https, and garbage', async () => {
     const guard = OutboundGuard.fromAllowList('127.0.0.0/8');
     await expect(guard.fetch('file:///etc/passwd')).rejects.toThrow(/only http and https/);

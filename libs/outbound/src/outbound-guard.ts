@@ -51,6 +51,19 @@ export class OutboundGuard {
     for (const address of addresses) this.refuseIfBlocked(url, address);
   }
 
+  /**
+   * What a URL says by itself, for when a customer saves it without a DNS lookup: http(s), and
+   * neither a refused address nor a localhost name. Other names are judged when they resolve.
+   */
+  assertAllowedWithoutLookup(url: string): void {
+    const target = this.parse(url);
+    const host = hostOf(target);
+    if (isIP(host)) return this.refuseIfBlocked(url, host);
+    if (LOCALHOST_NAME.test(host) && this.policy.refusalOf('127.0.0.1') !== undefined) {
+      throw new OutboundUrlRefusedError(url, `${host} is a loopback name`);
+    }
+  }
+
   readonly fetch: GuardedFetch = async (url, init) => {
     const target = this.parse(url);
     const host = hostOf(target);
@@ -109,6 +122,9 @@ export class OutboundGuard {
     });
   }
 }
+
+/** Names that mean this machine whatever DNS says (RFC 6761, and /etc/hosts' localdomain). */
+const LOCALHOST_NAME = /(?:^|\.)localhost(?:\.localdomain)?\.?$/;
 
 /** IPv6 literals keep their brackets in URL.hostname. */
 function hostOf(url: URL): string {

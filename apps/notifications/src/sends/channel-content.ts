@@ -1,4 +1,10 @@
-import { Channel, inlineContentOf, NormalizedSend, TemplateContent } from '@clarion/contracts';
+import {
+  Channel,
+  inlineContentOf,
+  isWebLink,
+  NormalizedSend,
+  TemplateContent,
+} from '@clarion/contracts';
 import { RENDERED_FIELDS, renderTemplate, TemplateScope } from '@clarion/templating';
 import { TemplateEntity } from '../templates/template.entity';
 
@@ -28,9 +34,18 @@ export function renderChannelContent(
     : templateFor(channel, send, templates);
   if ('failedCode' in source) return { ok: false, ...source };
   try {
+    const content = renderFields(channel, source.content, scope);
+    const unsafe = unsafeLinkOf(channel, content);
+    if (unsafe !== undefined) {
+      return {
+        ok: false,
+        failedCode: 'IN_APP_WEB_FAILED',
+        internal: `${unsafe} is not an http or https URL once rendered`,
+      };
+    }
     return {
       ok: true,
-      content: renderFields(channel, source.content, scope),
+      content,
       ...(source.templateId !== undefined && { templateId: source.templateId }),
     };
   } catch (error) {
@@ -40,6 +55,17 @@ export function renderChannelContent(
       internal: `the template could not be rendered: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
+}
+
+/**
+ * The in-app link field that a browser would not open as http(s), if any: the content was checked
+ * when saved, but a placeholder's value (say `{{link}}` = `javascript:…`) is only known now.
+ */
+function unsafeLinkOf(channel: Channel, content: TemplateContent): string | undefined {
+  if (channel !== Channel.INAPP_WEB) return undefined;
+  return ['url', 'image'].find(
+    (field) => typeof content[field] === 'string' && !isWebLink(content[field]),
+  );
 }
 
 function templateFor(

@@ -7,10 +7,12 @@ import {
   VoiceAgentResponseDto,
   VoiceAgentSpecDto,
 } from '@clarion/contracts';
+import { OutboundGuard } from '@clarion/outbound';
 import { toVoiceAgentResponse } from './agent.mapper';
 import { AgentRow } from './agent.row';
 import { AgentsRepository } from './agents.repository';
 import { NumberBindings } from './number-bindings';
+import { assertToolUrlsAllowed } from './tool-urls';
 
 const LIST_AGENTS = 'GET /voice/agents lists the agents of this account.';
 
@@ -20,9 +22,11 @@ export class AgentsService {
   constructor(
     private readonly repository: AgentsRepository,
     private readonly bindings: NumberBindings,
+    private readonly guard: OutboundGuard,
   ) {}
 
   async create(accountId: string, spec: VoiceAgentSpecDto): Promise<VoiceAgentResponseDto> {
+    assertToolUrlsAllowed(spec, this.guard);
     const now = new Date();
     const row = await this.repository.insert({
       agentId: newTimeOrderedId(),
@@ -59,6 +63,7 @@ export class AgentsService {
     agentId: string,
     spec: VoiceAgentSpecDto,
   ): Promise<VoiceAgentResponseDto> {
+    assertToolUrlsAllowed(spec, this.guard);
     const row = await this.repository.replaceSpec(accountId, agentId, spec, new Date());
     if (!row) throw agentNotFound(agentId);
     return this.withNumbers(row);

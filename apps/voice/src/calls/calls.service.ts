@@ -21,7 +21,9 @@ import {
   VoiceCallStatusRequest,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
+import { OutboundGuard } from '@clarion/outbound';
 import { AgentsRepository } from '../agents/agents.repository';
+import { assertToolUrlsAllowed } from '../agents/tool-urls';
 import {
   CallToConnect,
   ConnectedCall,
@@ -52,6 +54,7 @@ export class CallsService {
     private readonly messaging: MessagingClient,
     private readonly settings: VoiceSettings,
     private readonly models: SpeechModels,
+    private readonly guard: OutboundGuard,
   ) {}
 
   /** POST /voice/call (pstn) and POST /voice/browser-call (web), with an inline spec. */
@@ -60,6 +63,7 @@ export class CallsService {
     if (source === 'pstn' && request.phoneNumber === undefined) {
       throw new ValidationFailedError(E164_MESSAGE);
     }
+    assertToolUrlsAllowed(request.spec, this.guard);
     if (agentId !== undefined && !(await this.agents.find(accountId, agentId))) {
       throw new NotFoundError(
         `The voice agent ${agentId}`,
