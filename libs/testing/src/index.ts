@@ -17,3 +17,4 @@ export * from './peers/fake-openai-chat';
 export * from './peers/media-stream-client';
 export * from './voice-agent-spec';
 export * from './usage-charges-tap';
+export * from './severable-proxy';

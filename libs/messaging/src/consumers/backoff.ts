@@ -1,5 +1,5 @@
 const FIRST_RETRY_MS = 1_000;
-const LONGEST_RETRY_MS = 60_000;
+const LONGEST_RETRY_MS = 30_000;
 const JITTER = 0.2;
 
 /**
