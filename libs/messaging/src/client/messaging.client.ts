@@ -167,6 +167,13 @@ function spanContext(span: Span, parent: Context = context.active()): Context {
 function toDomainError(error: unknown, subject: string): unknown {
   if (error instanceof DomainError) return error;
   if (error instanceof NatsError) {
+    if (error.code === NatsErrorCode.MaxPayloadExceeded) {
+      return new DomainError(
+        ErrorCode.PAYLOAD_TOO_LARGE,
+        `The request to ${subject} is larger than a message may be`,
+        'Send less at once: smaller content, or fewer items per request.',
+      );
+    }
     if (error.code === NatsErrorCode.NoResponders) {
       return new DomainError(
         ErrorCode.SERVICE_UNAVAILABLE,
