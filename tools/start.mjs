@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ensureInfrastructure } from './infra.mjs';
+import { nextRestart } from './restart-backoff.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const COLORS = [36, 33, 32, 35, 34, 96, 93, 92];
@@ -59,7 +60,8 @@ function serviceEnv(service, index) {
   };
 }
 
-function startService(service, index, attempt = 0) {
+function startService(service, index, crashesInARow = 0) {
+  const spawnedAt = Date.now();
   const child = spawn(
     process.execPath,
     ['--enable-source-maps', join(root, 'dist/apps', service, 'src/main.js')],
@@ -77,9 +79,12 @@ function startService(service, index, attempt = 0) {
   child.once('exit', (code, signal) => {
     children.delete(service);
     if (stopping) return;
-    const delay = Math.min(1000 * 2 ** attempt, 30_000);
-    say(`${service} exited (${signal ?? code}); restarting in ${delay} ms`);
-    setTimeout(() => !stopping && startService(service, index, attempt + 1), delay);
+    const restart = nextRestart(crashesInARow, Date.now() - spawnedAt);
+    say(`${service} exited (${signal ?? code}); restarting in ${restart.delayMs} ms`);
+    setTimeout(
+      () => !stopping && startService(service, index, restart.crashesInARow),
+      restart.delayMs,
+    );
   });
 }
 
