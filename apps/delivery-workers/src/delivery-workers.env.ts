@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
 import { DatabaseEnv, withHealthPort } from '@clarion/config';
+import { DEVELOPMENT_MASTER_KEYS, IsMasterKeys } from '@clarion/secrets';
 
 /** Comma-separated `name=number` pairs, e.g. `email=200,sms=100`. */
 const PAIRS = /^(\s*[a-z_]+\s*=\s*\d+\s*)(,\s*[a-z_]+\s*=\s*\d+\s*)*$|^$/;
@@ -19,6 +20,14 @@ export class DeliveryWorkersEnv extends withHealthPort(DatabaseEnv, 3103) {
   /** Signs tracking and unsubscribe links; the gateway verifies them with the same secret. */
   @IsString()
   TRACKING_SECRET = 'clarion-development-tracking-secret';
+
+  /**
+   * Master keys that seal provider private keys at rest (push credentials): `<id>:<base64 of 32
+   * bytes>`, comma-separated; the first seals, every one opens. The default is a public
+   * development key, refused under NODE_ENV=production.
+   */
+  @IsMasterKeys()
+  SECRETS_MASTER_KEYS = DEVELOPMENT_MASTER_KEYS;
 
   /** The operator's SMTP relay, e.g. smtp://user:pass@relay:587; unset means the email sandbox. */
   @IsOptional()

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PersistenceModule } from '@clarion/persistence';
 import { messagingFor } from '@clarion/runtime';
+import { MasterKeyring, SecretSealer } from '@clarion/secrets';
 import { CallChannel } from './call/call-channel';
 import { AttemptsJanitor } from './delivery/attempts-janitor';
 import { CHANNEL_CONSUMERS } from './delivery/channel-consumers';
@@ -17,6 +18,8 @@ import { CreateDeliveryTables1795400000000 } from './migrations/1795400000000-cr
 import { MobilePushChannel } from './mobile-push/mobile-push-channel';
 import { DeliverySettingsHandlers } from './push-settings/delivery-settings.handlers';
 import { PushCredentialsRepository } from './push-settings/push-credentials.repository';
+import { PushPrivateKeys } from './push-settings/push-private-keys';
+import { PushPrivateKeysResealer } from './push-settings/push-private-keys-resealer';
 import { PushSettingsService } from './push-settings/push-settings.service';
 import { SlackChannel } from './slack/slack-channel';
 import { SmsChannel } from './sms/sms-channel';
@@ -56,7 +59,13 @@ export class DeliveryWorkersModule {
         MobilePushChannel,
         ProviderCallbacksConsumer,
         PushCredentialsRepository,
+        PushPrivateKeys,
+        PushPrivateKeysResealer,
         PushSettingsService,
+        {
+          provide: SecretSealer,
+          useValue: new SecretSealer(MasterKeyring.parse(env.SECRETS_MASTER_KEYS)),
+        },
         SlackChannel,
         SmsChannel,
         TwilioCallbacksService,

@@ -24,7 +24,11 @@ export function loadEnv<T extends object>(
   return env;
 }
 
+/** Variables whose values must not reach the boot log, even when they are wrong. */
+const SECRET_NAME = /SECRET|PASSWORD|_TOKEN$|_KEYS?$/;
+
 function describe(error: ValidationError): string {
   const reasons = Object.values(error.constraints ?? {}).join('; ');
-  return `  ${error.property}=${JSON.stringify(error.value)}: ${reasons}`;
+  const value = SECRET_NAME.test(error.property) ? '(hidden)' : JSON.stringify(error.value);
+  return `  ${error.property}=${value}: ${reasons}`;
 }

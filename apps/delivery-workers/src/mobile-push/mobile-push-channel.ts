@@ -1,9 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { MobilePushDeliveryJob, PushTokenDto, SendMobilePushContentDto } from '@clarion/contracts';
+import { SealedSecretError } from '@clarion/secrets';
 import { ChannelDelivery, DeliveryAddress } from '../delivery/channel-delivery';
 import { DeadAddresses } from '../delivery/dead-addresses';
 import { AttemptContext, ProviderOutcome } from '../delivery/provider-outcome';
-import { PushCredentialsRepository } from '../push-settings/push-credentials.repository';
+import {
+  PushCredentialsRepository,
+  PushProvider,
+  StoredPushCredentials,
+} from '../push-settings/push-credentials.repository';
 import { ApnsAdapter } from './apns.adapter';
 import { FcmAdapter } from './fcm.adapter';
 import { ApnCredentials, FcmCredentials } from './push-credentials';
@@ -44,14 +49,27 @@ export class MobilePushChannel implements ChannelDelivery<
     { token }: PushTokenAddress,
     ctx: AttemptContext,
   ): Promise<ProviderOutcome> {
-    if (token.type === 'APN') {
-      const stored = await this.credentials.find(job.envId, 'apn');
-      if (!stored) return noConfig('NO_APN_CONFIG', 'APNs', '/settings/push/apn');
-      return this.apns.send(job, token, stored.credentials as unknown as ApnCredentials, ctx);
+    const provider: PushProvider = token.type === 'APN' ? 'apn' : 'fcm';
+    let stored: StoredPushCredentials | undefined;
+    try {
+      stored = await this.credentials.find(job.envId, provider);
+    } catch (error) {
+      // An altered key, or one sealed for another row, never opens; a master key missing from
+      // the configuration may be put back, so that failure is retried.
+      if (error instanceof SealedSecretError && error.failure !== 'unknown-key') {
+        const name = SETTINGS[provider].name;
+        return noConfig(
+          provider,
+          `the environment's ${name} credentials do not open: ${error.message}`,
+        );
+      }
+      throw error;
     }
-    const stored = await this.credentials.find(job.envId, 'fcm');
-    if (!stored) return noConfig('NO_FCM_CONFIG', 'FCM', '/settings/push/fcm');
-    return this.fcm.send(job, token, stored.credentials as unknown as FcmCredentials, ctx);
+    if (!stored)
+      return noConfig(provider, `the environment has no ${SETTINGS[provider].name} credentials`);
+    return provider === 'apn'
+      ? this.apns.send(job, token, stored.credentials as unknown as ApnCredentials, ctx)
+      : this.fcm.send(job, token, stored.credentials as unknown as FcmCredentials, ctx);
   }
 
   addressGone(job: MobilePushDeliveryJob, { token }: PushTokenAddress): Promise<void> {
@@ -59,10 +77,15 @@ export class MobilePushChannel implements ChannelDelivery<
   }
 }
 
-function noConfig(code: string, provider: string, path: string): ProviderOutcome {
+const SETTINGS = {
+  apn: { code: 'NO_APN_CONFIG', name: 'APNs' },
+  fcm: { code: 'NO_FCM_CONFIG', name: 'FCM' },
+} as const;
+
+function noConfig(provider: PushProvider, why: string): ProviderOutcome {
   return {
     status: 'failed',
-    code,
-    reason: `the environment has no ${provider} credentials; set them with PUT ${path}`,
+    code: SETTINGS[provider].code,
+    reason: `${why}; set them with PUT /settings/push/${provider}`,
   };
 }
