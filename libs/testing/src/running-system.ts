@@ -82,9 +82,11 @@ export class RunningSystem {
       {
         env: {
           ...process.env,
-          DATABASE_URL: databaseUrl,
           CLARION_NAMESPACE: this.options.namespace,
           ...this.options.extraEnv,
+          // The database itself, also when the services reach it through a proxy of the test's
+          // own process: spawnSync holds that process still, so the proxy could not relay.
+          DATABASE_URL: databaseUrl,
         },
         encoding: 'utf8',
       },

@@ -17,9 +17,10 @@ export class SeverableProxy {
   ) {}
 
   async start(): Promise<void> {
-    this.server = createServer((client) => this.relay(client));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    const address = this.server.address();
+    const server = createServer((client) => this.relay(client));
+    this.server = server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
     this.port = typeof address === 'object' && address ? address.port : 0;
   }
 
