@@ -49,6 +49,7 @@ describe('answers larger than a NATS message (any tenant can store such data)', 
   });
 
   it('lists large templates in full', async () => {
+    expect((await api.call('POST', '/types', { notificationId: 'huge' })).status).toBeLessThan(300);
     const base = '/notifications/huge/INAPP_WEB/templates';
     for (const templateId of ['big_one', 'big_two']) {
       const created = await api.call('POST', base, { templateId, title: LARGE });
