@@ -15,15 +15,12 @@ export class LoginFailures {
     @InjectRepository(ProfileEntity) private readonly profiles: Repository<ProfileEntity>,
   ) {}
 
-  /** Refuses a locked profile with the seconds until its lock ends (the gateway's Retry-After). */
   assertNotLocked(profile: ProfileEntity): void {
-    const lockedForMs = (profile.lockedUntil?.getTime() ?? 0) - Date.now();
-    if (lockedForMs > 0) {
+    if (profile.lockedUntil && profile.lockedUntil > new Date()) {
       throw new DomainError(
         ErrorCode.RATE_LIMITED,
         'Too many failed attempts for this profile',
-        `Try again after ${profile.lockedUntil?.toISOString()}.`,
-        Math.ceil(lockedForMs / 1000),
+        `Try again after ${profile.lockedUntil.toISOString()}.`,
       );
     }
   }

@@ -8,7 +8,6 @@ import { GatewayEnv } from '../gateway.env';
 import { GatewayModule } from '../gateway.module';
 import { setupOpenApi } from '../openapi/setup-openapi';
 import { StorableTextInterceptor } from './storable-text.interceptor';
-import { trustProxyOf } from './trust-proxy';
 import { forwardMediaUpgrades } from '../voice/media-upgrade-forwarder';
 
 /**
@@ -21,7 +20,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
     // GET /logs/{trackingIds} takes 25 comma-separated ids (about 950 characters) in one segment.
     routerOptions: { maxParamLength: 2_048 },
     genReqId: () => newTimeOrderedId(),
-    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    trustProxy: true,
     logger: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
