@@ -1,6 +1,6 @@
 import { BaseEnv } from '@clarion/config';
 import { consumerLag, DeadLetters, DeadLetterSelection } from '@clarion/messaging';
-import { connect } from 'nats';
+import { connectOperatorNats } from './operator-nats';
 
 export interface DeadLettersAdminCommand {
   kind: 'dead-letters list' | 'dead-letters replay' | 'dead-letters drop';
@@ -56,13 +56,7 @@ export async function runQueuesCommand(
   command: QueuesOrDeadLettersCommand,
   env: BaseEnv,
 ): Promise<object> {
-  const connection = await connect({ servers: env.NATS_URL, timeout: 2_000 }).catch(
-    (error: unknown) => {
-      throw new Error(
-        `NATS is not reachable at ${env.NATS_URL} (${String(error)}): start the system (npm start) or set NATS_URL.`,
-      );
-    },
-  );
+  const connection = await connectOperatorNats(env);
   try {
     const deadLetters = new DeadLetters(connection, env.CLARION_NAMESPACE);
     switch (command.kind) {

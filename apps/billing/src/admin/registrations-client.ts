@@ -1,7 +1,8 @@
 import { BaseEnv } from '@clarion/config';
 import { ErrorBody, ReplyOf, RequestDefinition, RequestOf, Requests } from '@clarion/contracts';
-import { connect, ErrorCode as NatsErrorCode, NatsConnection, NatsError } from 'nats';
+import { ErrorCode as NatsErrorCode, NatsConnection, NatsError } from 'nats';
 import { RegistrationsAdminCommand } from './registrations-command';
+import { connectOperatorNats } from './operator-nats';
 
 type ReplyEnvelope<T> = { ok: true; data: T } | { ok: false; error: ErrorBody };
 
@@ -13,13 +14,7 @@ export async function runRegistrationsCommand(
   command: RegistrationsAdminCommand,
   env: BaseEnv,
 ): Promise<object> {
-  const connection = await connect({ servers: env.NATS_URL, timeout: 2_000 }).catch(
-    (error: unknown) => {
-      throw new Error(
-        `NATS is not reachable at ${env.NATS_URL} (${String(error)}): start the system (npm start) or set NATS_URL.`,
-      );
-    },
-  );
+  const connection = await connectOperatorNats(env);
   try {
     const ask = <D extends RequestDefinition<unknown, unknown>>(
       definition: D,

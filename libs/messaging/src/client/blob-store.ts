@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { NatsConnection, ObjectStore } from 'nats';
 import { Namespacer } from '../connection/namespacer';
 import { NATS_CONNECTION } from '../connection/nats-connection.provider';
+import { LazyObjectStore } from './lazy-object-store';
 
 const BUCKET = 'BLOBS';
 const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
-const NANOS_PER_MS = 1_000_000;
 
 /**
  * Bytes too large for a message (NATS caps a message at 1 MB by default), kept in a JetStream
@@ -13,12 +13,11 @@ const NANOS_PER_MS = 1_000_000;
  */
 @Injectable()
 export class BlobStore {
-  private store?: Promise<ObjectStore>;
+  private readonly store: LazyObjectStore;
 
-  constructor(
-    @Inject(NATS_CONNECTION) private readonly connection: NatsConnection,
-    private readonly names: Namespacer,
-  ) {}
+  constructor(@Inject(NATS_CONNECTION) connection: NatsConnection, names: Namespacer) {
+    this.store = new LazyObjectStore(connection, names.stream(BUCKET), KEEP_MS);
+  }
 
   async put(name: string, data: Uint8Array): Promise<void> {
     await (await this.bucket()).putBlob({ name }, data);
@@ -30,12 +29,6 @@ export class BlobStore {
   }
 
   private bucket(): Promise<ObjectStore> {
-    if (!this.store) {
-      this.store = this.connection
-        .jetstream()
-        .views.os(this.names.stream(BUCKET), { ttl: KEEP_MS * NANOS_PER_MS });
-      this.store.catch(() => (this.store = undefined));
-    }
-    return this.store;
+    return this.store.open();
   }
 }

@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { NatsConnection, ObjectStore } from 'nats';
 import { Namespacer } from '../connection/namespacer';
 import { NATS_CONNECTION } from '../connection/nats-connection.provider';
+import { LazyObjectStore } from './lazy-object-store';
 
 const BUCKET = 'REPLIES';
 /** Long enough for any caller to fetch its reply; the caller deletes it at once anyway. */
 const KEEP_MS = 10 * 60 * 1000;
-const NANOS_PER_MS = 1_000_000;
 /** Room left in a message for the protocol's own bytes. */
 const HEADROOM_BYTES = 8 * 1024;
 const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
@@ -19,12 +19,14 @@ const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
  */
 @Injectable()
 export class ReplySpill {
-  private store?: Promise<ObjectStore>;
+  private readonly store: LazyObjectStore;
 
   constructor(
     @Inject(NATS_CONNECTION) private readonly connection: NatsConnection,
-    private readonly names: Namespacer,
-  ) {}
+    names: Namespacer,
+  ) {
+    this.store = new LazyObjectStore(connection, names.stream(BUCKET), KEEP_MS);
+  }
 
   /** The largest reply that still fits in one message of the connected server. */
   get messageLimit(): number {
@@ -46,12 +48,6 @@ export class ReplySpill {
   }
 
   private bucket(): Promise<ObjectStore> {
-    if (!this.store) {
-      this.store = this.connection
-        .jetstream()
-        .views.os(this.names.stream(BUCKET), { ttl: KEEP_MS * NANOS_PER_MS });
-      this.store.catch(() => (this.store = undefined));
-    }
-    return this.store;
+    return this.store.open();
   }
 }

@@ -5,7 +5,9 @@ import { MESSAGING_OPTIONS, MessagingOptions } from '../messaging.options';
 /** Applies the deployment namespace to subjects and stream names. */
 @Injectable()
 export class Namespacer {
-  constructor(@Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions) {}
+  constructor(
+    @Inject(MESSAGING_OPTIONS) private readonly options: Pick<MessagingOptions, 'namespace'>,
+  ) {}
 
   subject(subject: string): string {
     return this.options.namespace ? `${this.options.namespace}.${subject}` : subject;

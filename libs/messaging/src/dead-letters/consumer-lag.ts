@@ -1,5 +1,6 @@
 import { STREAMS, StreamName } from '@clarion/contracts';
 import { NatsConnection } from 'nats';
+import { Namespacer } from '../connection/namespacer';
 
 export interface ConsumerLag {
   stream: string;
@@ -21,10 +22,11 @@ export async function consumerLag(
   namespace: string,
 ): Promise<ConsumerLag[]> {
   const manager = await connection.jetstreamManager();
+  const names = new Namespacer({ namespace });
   const lags: ConsumerLag[] = [];
   for (const { name } of STREAMS) {
     if (name === StreamName.DEAD_LETTER) continue;
-    const stream = namespace ? `${namespace}_${name}` : name;
+    const stream = names.stream(name);
     const consumers = await manager.consumers
       .list(stream)
       .next()

@@ -1,5 +1,6 @@
 import { StreamName } from '@clarion/contracts';
 import { JsMsg, MsgHdrs, NatsConnection, headers as natsHeaders } from 'nats';
+import { Namespacer } from '../connection/namespacer';
 
 export interface DeadLetterSummary {
   /** Its sequence in the dead-letter stream: what `replay` and `drop` take. */
@@ -28,10 +29,14 @@ const READ_WAIT_MS = 2_000;
  * it), or drop it for good.
  */
 export class DeadLetters {
+  private readonly names: Namespacer;
+
   constructor(
     private readonly connection: NatsConnection,
-    private readonly namespace: string,
-  ) {}
+    namespace: string,
+  ) {
+    this.names = new Namespacer({ namespace });
+  }
 
   async list(consumer?: string): Promise<DeadLetterSummary[]> {
     const summaries: DeadLetterSummary[] = [];
@@ -69,11 +74,7 @@ export class DeadLetters {
   }
 
   private get stream(): string {
-    return this.withNamespace(StreamName.DEAD_LETTER, '_');
-  }
-
-  private withNamespace(name: string, separator: string): string {
-    return this.namespace ? `${this.namespace}${separator}${name}` : name;
+    return this.names.stream(StreamName.DEAD_LETTER);
   }
 
   /** The letters selected, oldest first, read once through an ordered consumer. */
@@ -101,7 +102,7 @@ export class DeadLetters {
   }
 
   private filterOf(selection: DeadLetterSelection): string {
-    const prefix = this.withNamespace('dlq', '.');
+    const prefix = this.names.subject('dlq');
     return 'consumer' in selection ? `${prefix}.*.${selection.consumer}` : `${prefix}.>`;
   }
 
