@@ -57,7 +57,7 @@ describe('accounts, member sessions and account status', () => {
     ]);
   });
 
-  it('locks a profile after five failed sign-ins, even for the right password', async () => {
+  it('locks a profile after five failed sign-ins, even for the right password, saying for how long', async () => {
     suite.system.createAccount('Locked Co', 'locked@example.test', { password: PASSWORD });
     for (let attempt = 0; attempt < 5; attempt++) {
       expect(
@@ -67,6 +67,10 @@ describe('accounts, member sessions and account status', () => {
     const locked = await login({ email: 'locked@example.test', password: PASSWORD });
     expect(locked.status).toBe(429);
     expect(locked.body.error?.['code']).toBe('RATE_LIMITED');
+    // Retry-After is the time left of the 15-minute lock, in seconds.
+    const retryAfter = Number(locked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
   });
 
   it('refuses sends of a blocked account at once with ACCOUNT_BLOCKED, and sends again once unblocked', async () => {

@@ -22,7 +22,7 @@ export class ApiClient {
     body?: unknown,
     rawBody?: string,
     extraHeaders: Record<string, string> = {},
-  ): Promise<{ status: number; body: T }> {
+  ): Promise<{ status: number; body: T; headers: Headers }> {
     const headers: Record<string, string> = { ...extraHeaders };
     if (this.authorization) headers['authorization'] = this.authorization;
     if (body !== undefined || rawBody !== undefined) headers['content-type'] = 'application/json';
@@ -32,6 +32,10 @@ export class ApiClient {
       body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
     const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+    return {
+      status: response.status,
+      body: (text ? JSON.parse(text) : undefined) as T,
+      headers: response.headers,
+    };
   }
 }

@@ -33,6 +33,42 @@ export class GatewayEnv extends BaseEnv {
   @Min(1)
   RATE_LIMIT_BURST = 10_000;
 
+  /** Sustained requests per second each end user (clientId and userId) may make on /user/…. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  END_USER_RATE_LIMIT_PER_SECOND = 10;
+
+  /** Requests an end user may make at once before their rate applies. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  END_USER_RATE_LIMIT_BURST = 50;
+
+  /** Failed authentications per minute a client address may keep making (refill rate). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  AUTH_FAILURE_LIMIT_PER_MINUTE = 30;
+
+  /** Failed authentications an address may make at once before its requests are refused (429). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  AUTH_FAILURE_BURST = 20;
+
+  /**
+   * Which X-Forwarded-For entries to believe for a client's address (failed authentications are
+   * limited per address): `true` any (the leftmost entry, which a client can forge unless every
+   * request passes a proxy that overwrites the header), `false` none (the connection's address),
+   * a number of proxy hops in front (`1`: the address the ingress saw), or the proxies' addresses
+   * and CIDRs, comma-separated.
+   */
+  @Matches(/^(true|false|\d+|[0-9A-Fa-f.:/, ]+)$/, {
+    message: 'TRUST_PROXY must be true, false, a hop count or proxy addresses/CIDRs',
+  })
+  TRUST_PROXY = 'true';
+
   /** Base URL of this gateway as providers and recipients reach it (callbacks, tracking links). */
   @Matches(/^https?:\/\//, { message: 'PUBLIC_URL must be an http(s) URL' })
   PUBLIC_URL = 'http://localhost:3000';

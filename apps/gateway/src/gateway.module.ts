@@ -26,6 +26,7 @@ import { MfaController } from './profile/mfa.controller';
 import { ProfileController } from './profile/profile.controller';
 import { TwilioWebhooksController } from './provider-callbacks/twilio-webhooks.controller';
 import { PushSettingsController } from './push-settings/push-settings.controller';
+import { AuthFailureLimiter } from './rate-limits/auth-failure-limiter';
 import { RateLimiter } from './rate-limits/rate-limiter';
 import { RegistrationsController } from './registrations/registrations.controller';
 import { DirectSendsController } from './sends/direct-sends.controller';
@@ -85,6 +86,7 @@ export class GatewayModule {
         { provide: GATEWAY_ENV, useValue: env },
         { provide: OutboundGuard, useValue: OutboundGuard.fromAllowList(env.OUTBOUND_ALLOW_CIDRS) },
         ApiKeyGuard,
+        AuthFailureLimiter,
         CredentialsResolver,
         EndUserGuard,
         IdempotencyService,

@@ -15,12 +15,15 @@ export class LoginFailures {
     @InjectRepository(ProfileEntity) private readonly profiles: Repository<ProfileEntity>,
   ) {}
 
+  /** Refuses a locked profile with the seconds until its lock ends (the gateway's Retry-After). */
   assertNotLocked(profile: ProfileEntity): void {
-    if (profile.lockedUntil && profile.lockedUntil > new Date()) {
+    const lockedForMs = (profile.lockedUntil?.getTime() ?? 0) - Date.now();
+    if (lockedForMs > 0) {
       throw new DomainError(
         ErrorCode.RATE_LIMITED,
         'Too many failed attempts for this profile',
-        `Try again after ${profile.lockedUntil.toISOString()}.`,
+        `Try again after ${profile.lockedUntil?.toISOString()}.`,
+        Math.ceil(lockedForMs / 1000),
       );
     }
   }

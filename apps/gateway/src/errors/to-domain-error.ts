@@ -1,5 +1,7 @@
 import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode } from '@clarion/contracts';
+import { describeFailure } from '@clarion/messaging';
+import { dependencyFailureOf } from './dependency-failure';
 
 const logger = new Logger('Errors');
 const JSON_FIX = 'Send a JSON object with Content-Type: application/json.';
@@ -7,12 +9,17 @@ const JSON_FIX = 'Send a JSON object with Content-Type: application/json.';
 /**
  * Any error that reaches the edge, as a DomainError: ours as they are; Nest's and Fastify's
  * (which Nest hands over as HttpExceptions: unknown route, unparsable body, wrong media type,
- * body too large) by their status; anything else as an internal error whose details stay in the
- * log, never in the answer.
+ * body too large) by their status; a failure of NATS or JetStream as 503 or 504; anything else as
+ * an internal error whose details stay in the log, never in the answer.
  */
 export function toDomainError(error: unknown, method: string, url: string): DomainError {
   if (error instanceof DomainError) return error;
   if (error instanceof HttpException) return fromHttpException(error, method, url);
+  const dependencyFailure = dependencyFailureOf(error);
+  if (dependencyFailure) {
+    logger.warn(`${method} ${url}: ${describeFailure(error)}`);
+    return dependencyFailure;
+  }
   logger.error(error instanceof Error ? error : String(error), `${method} ${url}`);
   return new DomainError(
     ErrorCode.INTERNAL_ERROR,

@@ -8,6 +8,7 @@ import { GatewayEnv } from '../gateway.env';
 import { GatewayModule } from '../gateway.module';
 import { setupOpenApi } from '../openapi/setup-openapi';
 import { StorableTextInterceptor } from './storable-text.interceptor';
+import { trustProxyOf } from './trust-proxy';
 import { forwardMediaUpgrades } from '../voice/media-upgrade-forwarder';
 
 /**
@@ -20,7 +21,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
     // GET /logs/{trackingIds} takes 25 comma-separated ids (about 950 characters) in one segment.
     routerOptions: { maxParamLength: 2_048 },
     genReqId: () => newTimeOrderedId(),
-    trustProxy: true,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     logger: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(

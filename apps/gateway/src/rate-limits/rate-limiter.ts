@@ -1,34 +1,42 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, Principal } from '@clarion/contracts';
+import { Principal } from '@clarion/contracts';
+import { EndUser } from '../auth/authenticated-request';
 import { GatewayEnv } from '../gateway.env';
 import { GATEWAY_ENV } from '../gateway.tokens';
+import { RateLimitedError } from './rate-limited.error';
 import { TokenBuckets } from './token-buckets';
 
-/** Thrown when a key has used its requests; carries the seconds for Retry-After. */
-export class RateLimitedError extends DomainError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(
-      ErrorCode.RATE_LIMITED,
-      'Too many requests for this API key',
-      `Wait ${retryAfterSeconds} s (Retry-After) and spread requests out, or ask for a higher limit.`,
-    );
-  }
-}
-
-/** Per-API-key token buckets, in memory on each gateway replica. */
+/** Request rates per API key and per end user: token buckets in memory on each gateway replica. */
 @Injectable()
 export class RateLimiter {
-  private readonly buckets: TokenBuckets;
+  private readonly keys: TokenBuckets;
+  private readonly endUsers: TokenBuckets;
 
   constructor(@Inject(GATEWAY_ENV) env: GatewayEnv) {
-    this.buckets = new TokenBuckets(env.RATE_LIMIT_PER_SECOND, env.RATE_LIMIT_BURST);
+    this.keys = new TokenBuckets(env.RATE_LIMIT_PER_SECOND, env.RATE_LIMIT_BURST);
+    this.endUsers = new TokenBuckets(
+      env.END_USER_RATE_LIMIT_PER_SECOND,
+      env.END_USER_RATE_LIMIT_BURST,
+    );
   }
 
   /** Takes one request from the principal's bucket, or throws RateLimitedError. */
   admit(principal: Principal): void {
-    const result = this.buckets.take(bucketOf(principal));
+    const result = this.keys.take(bucketOf(principal));
+    if (!result.allowed) {
+      throw new RateLimitedError(
+        'Too many requests for this API key',
+        result.retryAfterMs,
+        'spread requests out, or ask for a higher limit',
+      );
+    }
+  }
+
+  /** Takes one request from the end user's bucket (per environment, so per clientId). */
+  admitEndUser(endUser: EndUser): void {
+    const result = this.endUsers.take(`${endUser.envId}\u0000${endUser.userId}`);
     if (!result.allowed)
-      throw new RateLimitedError(Math.max(1, Math.ceil(result.retryAfterMs / 1000)));
+      throw new RateLimitedError('Too many requests for this end user', result.retryAfterMs);
   }
 }
 

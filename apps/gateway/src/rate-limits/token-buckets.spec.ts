@@ -39,4 +39,22 @@ describe(TokenBuckets.name, () => {
     expect(sut.take('a')).toMatchObject({ allowed: false });
     expect(sut.take('b')).toEqual({ allowed: true });
   });
+
+  it('peeks without taking a token or remembering a key', () => {
+    const sut = new TokenBuckets(1, 1, clock);
+    expect(sut.peek('k')).toEqual({ allowed: true });
+    expect(sut.peek('k')).toEqual({ allowed: true });
+    expect(sut.take('k')).toEqual({ allowed: true });
+    expect(sut.peek('k')).toEqual({ allowed: false, retryAfterMs: 1000 });
+  });
+
+  it('spends past an empty bucket, at most a burst into debt, and refills from there', () => {
+    const sut = new TokenBuckets(1, 2, clock);
+    for (let i = 0; i < 10; i++) sut.spend('k');
+    expect(sut.peek('k')).toEqual({ allowed: false, retryAfterMs: 3000 });
+    now += 2_999;
+    expect(sut.peek('k')).toMatchObject({ allowed: false });
+    now += 1;
+    expect(sut.peek('k')).toEqual({ allowed: true });
+  });
 });

@@ -29,10 +29,29 @@ export class TokenBuckets {
       return { allowed: true };
     }
     this.remember(key, bucket);
-    return {
-      allowed: false,
-      retryAfterMs: Math.ceil(((1 - bucket.tokens) / this.perSecond) * 1000),
-    };
+    return this.refusal(bucket.tokens);
+  }
+
+  /** What `take` would answer now, without taking a token; a key never seen costs one look-up. */
+  peek(key: string): TakeResult {
+    const bucket = this.buckets.get(key);
+    if (!bucket) return { allowed: true };
+    const { tokens } = this.refilled(bucket, this.now());
+    return tokens >= 1 ? { allowed: true } : this.refusal(tokens);
+  }
+
+  /**
+   * Takes a token whether one is left or not, down to `burst` tokens owed: for counting what has
+   * already happened (a failure), so that many at once keep the key refused for longer.
+   */
+  spend(key: string): void {
+    const bucket = this.refilled(this.buckets.get(key), this.now());
+    bucket.tokens = Math.max(-this.burst, bucket.tokens - 1);
+    this.remember(key, bucket);
+  }
+
+  private refusal(tokens: number): TakeResult {
+    return { allowed: false, retryAfterMs: Math.ceil(((1 - tokens) / this.perSecond) * 1000) };
   }
 
   private refilled(bucket: Bucket | undefined, now: number): Bucket {

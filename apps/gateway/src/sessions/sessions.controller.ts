@@ -1,12 +1,17 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { LoginDto, LoginResponseDto, Requests } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
+import { FastifyRequest } from 'fastify';
+import { AuthFailureLimiter } from '../rate-limits/auth-failure-limiter';
 
 @ApiTags('Profile')
 @Controller('auth')
 export class SessionsController {
-  constructor(private readonly messaging: MessagingClient) {}
+  constructor(
+    private readonly messaging: MessagingClient,
+    private readonly authFailures: AuthFailureLimiter,
+  ) {}
 
   @Post('login')
   @HttpCode(200)
@@ -15,7 +20,11 @@ export class SessionsController {
     summary: 'Sign a member in; the token is a Bearer credential for profile, members and accounts',
   })
   @ApiOkResponse({ type: LoginResponseDto })
-  login(@Body() credentials: LoginDto): Promise<LoginResponseDto> {
-    return this.messaging.request(Requests.login, credentials);
+  login(@Body() credentials: LoginDto, @Req() request: FastifyRequest): Promise<LoginResponseDto> {
+    // Wrong passwords count against the address too, so spraying many emails is limited as well
+    // as guessing one (which billing's lockout of the profile stops).
+    return this.authFailures.screen(request.ip, () =>
+      this.messaging.request(Requests.login, credentials),
+    );
   }
 }

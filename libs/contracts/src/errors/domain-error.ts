@@ -10,19 +10,24 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fix?: string,
+    /** When trying again makes sense; the gateway answers it as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
   }
 
   static fromBody(body: ErrorBody): DomainError {
-    return new DomainError(body.code, body.message, body.fix);
+    return new DomainError(body.code, body.message, body.fix, body.retryAfterSeconds);
   }
 
   toBody(): ErrorBody {
-    return this.fix === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, fix: this.fix };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.fix !== undefined && { fix: this.fix }),
+      ...(this.retryAfterSeconds !== undefined && { retryAfterSeconds: this.retryAfterSeconds }),
+    };
   }
 }
 

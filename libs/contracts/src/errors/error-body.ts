@@ -5,6 +5,11 @@ export interface ErrorBody {
   code: ErrorCode;
   message: string;
   fix?: string;
+  /**
+   * Seconds after which trying again may succeed (a lockout's end, say). It crosses NATS with the
+   * error; the gateway answers it as the Retry-After header, not in the error object.
+   */
+  retryAfterSeconds?: number;
 }
 
 /** The spec 2.1 error object: every error answer of the API. */

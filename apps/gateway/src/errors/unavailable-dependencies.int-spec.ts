@@ -1,0 +1,171 @@
+import { ErrorCode, newTimeOrderedId, Requests, StreamName } from '@clarion/contracts';
+import {
+  createTestNamespace,
+  dropTestNamespace,
+  eventually,
+  SeverableProxy,
+} from '@clarion/testing';
+import { LightMyRequestResponse } from 'fastify';
+import { connect, DiscardPolicy } from 'nats';
+import { ServiceStandIn, StandInReply } from '../test-peers/service-stand-in';
+import { GatewayUnderTest, startGateway } from '../test-peers/gateway-under-test';
+
+const principal = {
+  accountId: newTimeOrderedId(),
+  envId: newTimeOrderedId(),
+  clientId: 'c1',
+  keyId: 'k1',
+  keyType: 'secret',
+  accountStatus: 'verified',
+  usageLimited: false,
+};
+/** What billing answers once the messaging library finds its database unreachable. */
+const databaseUnreachable = {
+  code: ErrorCode.SERVICE_UNAVAILABLE,
+  message: 'billing cannot reach a dependency it needs right now',
+  fix: 'Retry shortly (see Retry-After); nothing was changed.',
+};
+const inappSend = {
+  type: 't',
+  to: { id: 'u1' },
+  forceChannels: ['INAPP_WEB'],
+  inapp: { title: 'Hi' },
+};
+
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+/** A "not now" answer: the status, a short Retry-After and the spec's error object. */
+function expectRetryLater(response: LightMyRequestResponse, status: 503 | 504): void {
+  expect(response.statusCode).toBe(status);
+  expect(response.headers['retry-after']).toMatch(/^[1-5]$/);
+  expect(response.json()).toEqual({
+    trackingId: expect.any(String),
+    error: {
+      code: status === 503 ? ErrorCode.SERVICE_UNAVAILABLE : ErrorCode.SERVICE_TIMEOUT,
+      message: expect.any(String),
+      fix: expect.any(String),
+    },
+  });
+}
+
+describe('the gateway when a service behind it is unavailable', () => {
+  const namespace = createTestNamespace();
+  let gateway: GatewayUnderTest;
+  let billing: ServiceStandIn;
+  let billingSays: StandInReply = { data: principal };
+
+  beforeAll(async () => {
+    // Only keys are resolved; every other billing request finds no responder.
+    billing = await ServiceStandIn.start(namespace, [Requests.resolveApiKey.subject], () => {
+      return billingSays;
+    });
+    gateway = await startGateway(namespace, { REQUEST_TIMEOUT_MS: '300' });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await billing.stop();
+    await dropTestNamespace(namespace);
+  });
+
+  const listEnvironments = (key: string) =>
+    gateway.inject({ method: 'GET', url: '/environments', headers: bearer(key) });
+
+  it('answers 503 with Retry-After when billing cannot reach its database', async () => {
+    billingSays = { error: databaseUnreachable };
+    expectRetryLater(await listEnvironments('clarion_sk_database_down'), 503);
+  });
+
+  it('answers with the Retry-After a service gives, and keeps it out of the error object', async () => {
+    billingSays = { error: { ...databaseUnreachable, retryAfterSeconds: 4 } };
+    const response = await listEnvironments('clarion_sk_database_down_for_a_while');
+    expectRetryLater(response, 503);
+    expect(response.headers['retry-after']).toBe('4');
+  });
+
+  it('answers 503 with Retry-After when no service answers the request', async () => {
+    billingSays = { data: principal };
+    expectRetryLater(await listEnvironments('clarion_sk_no_responder'), 503);
+  });
+
+  it('answers 504 with Retry-After when billing does not answer in time', async () => {
+    billingSays = 'silence';
+    expectRetryLater(await listEnvironments('clarion_sk_too_slow'), 504);
+  });
+
+  it('answers 503 with Retry-After when JetStream cannot store a send', async () => {
+    billingSays = { data: principal };
+    const nats = await connect({ servers: process.env['NATS_URL'] });
+    const manager = await nats.jetstreamManager();
+    await manager.streams.update(`${namespace}_${StreamName.SENDS}`, {
+      max_bytes: 1,
+      discard: DiscardPolicy.New,
+    });
+    await nats.close();
+    const response = await gateway.inject({
+      method: 'POST',
+      url: '/send',
+      headers: bearer('clarion_sk_sender'),
+      payload: inappSend,
+    });
+    expectRetryLater(response, 503);
+  });
+});
+
+describe('the gateway while NATS is down', () => {
+  const namespace = createTestNamespace();
+  let link: SeverableProxy;
+  let gateway: GatewayUnderTest;
+  let billing: ServiceStandIn;
+
+  beforeAll(async () => {
+    const natsUrl = new URL(process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222');
+    link = new SeverableProxy(natsUrl.hostname, Number(natsUrl.port || 4222));
+    await link.start();
+    billing = await ServiceStandIn.start(namespace, [Requests.resolveApiKey.subject], () => ({
+      data: principal,
+    }));
+    gateway = await startGateway(namespace, {
+      NATS_URL: link.rewrite(natsUrl.toString()),
+      REQUEST_TIMEOUT_MS: '500',
+    });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await billing.stop();
+    await dropTestNamespace(namespace);
+    await link.stop();
+  });
+
+  const send = (key: string, idempotencyKey?: string) =>
+    gateway.inject({
+      method: 'POST',
+      url: '/send',
+      headers: {
+        ...bearer(key),
+        ...(idempotencyKey !== undefined && { 'idempotency-key': idempotencyKey }),
+      },
+      payload: inappSend,
+    });
+
+  it('answers 503 or 504 with Retry-After, never 500, and sends again once NATS is back', async () => {
+    // The key is resolved (and cached) before the outage, so sends reach JetStream during it.
+    expect((await send('clarion_sk_cached', 'before')).statusCode).toBe(200);
+    link.sever();
+
+    for (const response of [
+      await send('clarion_sk_cached'), // a JetStream publish
+      await send('clarion_sk_cached', 'during'), // the idempotency key-value bucket first
+      await send('clarion_sk_unknown'), // a request to billing for the key
+    ]) {
+      expect([503, 504]).toContain(response.statusCode);
+      expectRetryLater(response, response.statusCode as 503 | 504);
+    }
+
+    link.restore();
+    await eventually(async () =>
+      (await send('clarion_sk_cached', 'after')).statusCode === 200 ? true : undefined,
+    );
+  }, 60_000);
+});

@@ -1,0 +1,134 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ErrorCode, newTimeOrderedId, Requests } from '@clarion/contracts';
+import { createTestNamespace, dropTestNamespace } from '@clarion/testing';
+import { LightMyRequestResponse } from 'fastify';
+import { ServiceStandIn, StandInReply } from '../test-peers/service-stand-in';
+import { GatewayUnderTest, startGateway } from '../test-peers/gateway-under-test';
+
+const GOOD_KEY = 'clarion_sk_good';
+const principal = {
+  accountId: newTimeOrderedId(),
+  envId: newTimeOrderedId(),
+  clientId: 'c1',
+  keyId: 'k1',
+  keyType: 'secret',
+  accountStatus: 'verified',
+  usageLimited: false,
+};
+const INGRESS = '10.0.0.1';
+
+const randomKey = () => `clarion_sk_${randomBytes(12).toString('hex')}`;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Billing: the good key resolves, any other is unknown; every sign-in is refused. */
+function billing(subject: string, request: unknown): StandInReply {
+  if (subject === Requests.listEnvironments.subject) return { data: [] };
+  if (
+    subject === Requests.resolveApiKey.subject &&
+    (request as { keyHash: string }).keyHash === sha256(GOOD_KEY)
+  ) {
+    return { data: principal };
+  }
+  return { error: { code: ErrorCode.UNAUTHORIZED, message: 'unknown' } };
+}
+
+function expectAddressRefused(response: LightMyRequestResponse): void {
+  expect(response.statusCode).toBe(429);
+  expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(60);
+  expect(response.json()).toEqual({
+    trackingId: expect.any(String),
+    error: {
+      code: ErrorCode.RATE_LIMITED,
+      message: 'Too many failed authentications from this address',
+      fix: expect.stringContaining('Retry-After'),
+    },
+  });
+}
+
+describe('failed authentications per client address', () => {
+  const namespace = createTestNamespace();
+  let gateway: GatewayUnderTest;
+  let services: ServiceStandIn;
+
+  beforeAll(async () => {
+    services = await ServiceStandIn.start(
+      namespace,
+      [Requests.resolveApiKey.subject, Requests.listEnvironments.subject, Requests.login.subject],
+      billing,
+    );
+    // Behind one ingress: the client's address is the last X-Forwarded-For entry.
+    gateway = await startGateway(namespace, {
+      TRUST_PROXY: '1',
+      AUTH_FAILURE_BURST: '3',
+      AUTH_FAILURE_LIMIT_PER_MINUTE: '1',
+    });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await services.stop();
+    await dropTestNamespace(namespace);
+  });
+
+  /** A request through the ingress from `client`, with whatever X-Forwarded-For it forged. */
+  const fromClient = (client: string, forged = '192.0.2.1') => ({
+    remoteAddress: INGRESS,
+    headers: { 'x-forwarded-for': `${forged}, ${client}` },
+  });
+  const listEnvironments = (client: string, key: string, forged?: string) => {
+    const { remoteAddress, headers } = fromClient(client, forged);
+    return gateway.inject({
+      method: 'GET',
+      url: '/environments',
+      remoteAddress,
+      headers: { ...headers, authorization: `Bearer ${key}` },
+    });
+  };
+
+  it('answers 429 with Retry-After once an address has failed too often, without asking billing', async () => {
+    const client = '198.51.100.7';
+    for (let i = 0; i < 3; i++) {
+      expect((await listEnvironments(client, randomKey())).statusCode).toBe(401);
+    }
+    expect(services.asked(Requests.resolveApiKey)).toBe(3);
+
+    for (let i = 0; i < 10; i++) {
+      expectAddressRefused(await listEnvironments(client, randomKey(), `192.0.2.${i}`));
+    }
+    expect(services.asked(Requests.resolveApiKey)).toBe(3);
+  });
+
+  it('refuses valid credentials from that address too while it is over the limit', async () => {
+    expectAddressRefused(await listEnvironments('198.51.100.7', GOOD_KEY));
+  });
+
+  it('leaves other addresses alone', async () => {
+    expect((await listEnvironments('198.51.100.8', GOOD_KEY)).statusCode).toBe(200);
+    expect((await listEnvironments('198.51.100.8', randomKey())).statusCode).toBe(401);
+  });
+
+  it('asks billing once for a flood of the same wrong key, and limits it all the same', async () => {
+    const client = '198.51.100.9';
+    const wrongKey = randomKey();
+    const askedBefore = services.asked(Requests.resolveApiKey);
+    for (let i = 0; i < 3; i++) {
+      expect((await listEnvironments(client, wrongKey)).statusCode).toBe(401);
+    }
+    expectAddressRefused(await listEnvironments(client, wrongKey));
+    expect(services.asked(Requests.resolveApiKey)).toBe(askedBefore + 1);
+  });
+
+  it('counts wrong passwords at sign-in per address too', async () => {
+    const login = () =>
+      gateway.inject({
+        method: 'POST',
+        url: '/auth/login',
+        ...fromClient('198.51.100.10'),
+        payload: { email: `${randomBytes(4).toString('hex')}@example.test`, password: 'guess' },
+      });
+    for (let i = 0; i < 3; i++) expect((await login()).statusCode).toBe(401);
+    expectAddressRefused(await login());
+    expect(services.asked(Requests.login)).toBe(3);
+  });
+});

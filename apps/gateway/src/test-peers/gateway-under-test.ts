@@ -1,0 +1,29 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { loadEnv } from '@clarion/config';
+import { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { GatewayEnv } from '../gateway.env';
+import { createGatewayApp } from '../http/create-gateway-app';
+
+export interface GatewayUnderTest {
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** The gateway app in-process, in a test namespace, with `env` over the defaults. */
+export async function startGateway(
+  namespace: string,
+  env: Record<string, string> = {},
+): Promise<GatewayUnderTest> {
+  const app: NestFastifyApplication = await createGatewayApp(
+    loadEnv(GatewayEnv, {
+      NATS_URL: process.env['NATS_URL'],
+      CLARION_NAMESPACE: namespace,
+      LOG_LEVEL: 'error',
+      ...env,
+    }),
+  );
+  await app.init();
+  const fastify = app.getHttpAdapter().getInstance();
+  await fastify.ready();
+  return { inject: (options) => fastify.inject(options), close: () => app.close() };
+}
