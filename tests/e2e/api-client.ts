@@ -32,10 +32,11 @@ export class ApiClient {
       body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
     const text = await response.text();
-    return {
-      status: response.status,
-      body: (text ? JSON.parse(text) : undefined) as T,
-      headers: response.headers,
-    };
+    const answer = { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+    // Not enumerable, so that tests can still compare an answer to { status, body } as a whole.
+    return Object.defineProperty(answer, 'headers', {
+      value: response.headers,
+      enumerable: false,
+    }) as typeof answer & { headers: Headers };
   }
 }
