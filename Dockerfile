@@ -3,7 +3,8 @@
 # SERVICE is one of: gateway, notifications, delivery-workers, numbers, voice,
 # billing, registrations, logs.
 
-ARG NODE_IMAGE=node:20-slim
+# Node 24, an LTS line maintained until April 2028; the project also runs on Node 22 (see engines).
+ARG NODE_IMAGE=node:24-slim
 
 # ---- build: full dependency tree (dev deps included), compile every app into dist/
 FROM ${NODE_IMAGE} AS build
