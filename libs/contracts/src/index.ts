@@ -17,6 +17,8 @@ export * from './common/tenant-scope';
 export * from './errors/domain-error';
 export * from './errors/error-body';
 export * from './errors/error-code.enum';
+export * from './errors/error-object.dto';
+export * from './errors/error-response.dto';
 export * from './delivery/delivery-job';
 export * from './delivery/delivery-job.dto';
 export * from './delivery/account-metadata.dto';

@@ -8,7 +8,7 @@ const BUCKET = 'IDEMPOTENCY';
 const RETENTION_MS = 24 * 60 * 60 * 1000;
 /** A first request still pending after this long died with its gateway; a retry may take over. */
 const ABANDONED_AFTER_MS = 30_000;
-const MAX_KEY_LENGTH = 255;
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
 type IdempotencyRecord =
   | { state: 'pending'; bodyHash: string; startedAt: number }
@@ -31,9 +31,9 @@ export class IdempotencyService {
     work: () => Promise<T>,
   ): Promise<T> {
     if (key === undefined) return work();
-    if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
+    if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
       throw new ValidationFailedError(
-        `Idempotency-Key must have 1 to ${MAX_KEY_LENGTH} characters`,
+        `Idempotency-Key must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
       );
     }
     const kv = await this.buckets.bucket(BUCKET, RETENTION_MS);

@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   Principal,
@@ -10,7 +10,7 @@ import {
 } from '@clarion/contracts';
 import { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
-import { ApiIdempotencyKey } from '../idempotency/api-idempotency-key.decorator';
+import { IdempotencyKey } from '../idempotency/idempotency-key.decorator';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { SendsService } from './sends.service';
 
@@ -28,12 +28,11 @@ export class DirectSendsController {
   @HttpCode(200)
   @ApiOperation({ operationId: 'SmsSend', summary: 'Send an SMS or MMS to a phone number' })
   @ApiOkResponse({ type: SendResponseDto })
-  @ApiIdempotencyKey()
   sms(
     @Body() body: SendSmsRequestDto,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
-    @Headers('idempotency-key') idempotencyKey?: string,
+    @IdempotencyKey() idempotencyKey?: string,
   ): Promise<SendResponseDto> {
     return this.idempotency.run(principal.accountId, idempotencyKey, { sms: body }, () =>
       this.sends.accept(sendOfSms(body), principal, request),
@@ -44,12 +43,11 @@ export class DirectSendsController {
   @HttpCode(200)
   @ApiOperation({ operationId: 'EmailSend', summary: 'Send an email to an address' })
   @ApiOkResponse({ type: SendResponseDto })
-  @ApiIdempotencyKey()
   email(
     @Body() body: SendEmailRequestDto,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
-    @Headers('idempotency-key') idempotencyKey?: string,
+    @IdempotencyKey() idempotencyKey?: string,
   ): Promise<SendResponseDto> {
     return this.idempotency.run(principal.accountId, idempotencyKey, { email: body }, () =>
       this.sends.accept(sendOfEmail(body), principal, request),

@@ -1,9 +1,9 @@
-import { Body, Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Principal, SendDto, SendResponseDto } from '@clarion/contracts';
 import { FastifyRequest } from 'fastify';
 import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
-import { ApiIdempotencyKey } from '../idempotency/api-idempotency-key.decorator';
+import { IdempotencyKey } from '../idempotency/idempotency-key.decorator';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { SendsService } from './sends.service';
 
@@ -20,12 +20,11 @@ export class SendsController {
   @HttpCode(200)
   @ApiOperation({ operationId: 'Send', summary: 'Send a notification of a type to one user' })
   @ApiOkResponse({ type: SendResponseDto })
-  @ApiIdempotencyKey()
   send(
     @Body() body: SendDto,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
-    @Headers('idempotency-key') idempotencyKey?: string,
+    @IdempotencyKey() idempotencyKey?: string,
   ): Promise<SendResponseDto> {
     return this.idempotency.run(principal.accountId, idempotencyKey, body, () =>
       this.sends.accept(body, principal, request),
