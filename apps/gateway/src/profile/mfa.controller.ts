@@ -8,7 +8,7 @@ import {
   ParseEnumPipe,
   Post,
 } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   MFA_TYPES,
   MfaSetupDto,
@@ -73,6 +73,7 @@ export class MfaController {
 
   @Delete(':type')
   @ApiOperation({ operationId: 'ProfileDisableMfa', summary: 'Turn MFA off' })
+  @ApiParam({ name: 'type', enum: MFA_TYPES, description: 'The MFA method to turn off.' })
   @ApiOkResponse({ type: SuccessResponseDto })
   disable(
     @Param('type', mfaTypePipe) type: MfaType,
