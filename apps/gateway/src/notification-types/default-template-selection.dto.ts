@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString } from 'class-validator';
 
 export class DefaultTemplateSelectionDto {
-  @ApiProperty()
+  @ApiProperty({ example: 'welcome-email' })
   @IsString()
   @IsNotEmpty()
   templateId!: string;

@@ -18,7 +18,15 @@ import { templateBodyOf } from './template-body';
 const TEMPLATE_BODY = {
   description:
     "The channel's content fields (those of the send's inline content, e.g. subject and html for EMAIL), templateId (optional on create) and default (boolean).",
-  schema: { type: 'object', additionalProperties: true },
+  schema: {
+    type: 'object',
+    additionalProperties: true,
+    example: {
+      subject: 'Welcome, {{firstName}}',
+      html: '<p>Hello {{firstName}}</p>',
+      default: true,
+    },
+  },
 };
 
 @ApiTags('Notification types')

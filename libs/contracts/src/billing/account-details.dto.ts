@@ -100,7 +100,10 @@ export class AccountsResponseDto {
 
 /** Body of PATCH /account (owners only). */
 export class AccountPatchDto {
-  @ApiPropertyOptional({ description: 'Move up one budget tier at 90% of the cost cap.' })
+  @ApiPropertyOptional({
+    description: 'Move up one budget tier at 90% of the cost cap.',
+    example: true,
+  })
   @IsOptional()
   @IsBoolean()
   autoUpgrade?: boolean;
@@ -118,7 +121,7 @@ export class CreateAccountPlanDto {
 
 /** Body of POST /accounts. */
 export class CreateAccountDto {
-  @ApiProperty()
+  @ApiProperty({ example: 'Acme Europe' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)

@@ -27,7 +27,7 @@ export class CreateKeyDto {
   @IsNotEmpty()
   environmentId?: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'Production server' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)

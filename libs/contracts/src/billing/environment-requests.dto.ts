@@ -16,7 +16,7 @@ import { AccountScope } from './principal';
 
 /** Body of POST /environments. */
 export class CreateEnvironmentDto {
-  @ApiPropertyOptional({ description: 'Name of the environment, e.g. Staging.' })
+  @ApiPropertyOptional({ description: 'Name of the environment.', example: 'Staging' })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
@@ -26,7 +26,7 @@ export class CreateEnvironmentDto {
 
 /** Body of PATCH /environments/{clientId} (EnvironmentsUpdateEnvironment). */
 export class UpdateEnvironmentDto {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'Staging' })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
@@ -50,7 +50,7 @@ export class UpdateEnvironmentDto {
   @IsEnum(Channel, { each: true })
   disableSending?: Channel[];
 
-  @ApiPropertyOptional({ description: 'Require a valid hmac from end users.' })
+  @ApiPropertyOptional({ description: 'Require a valid hmac from end users.', example: true })
   @IsOptional()
   @IsBoolean()
   secureMode?: boolean;

@@ -11,11 +11,11 @@ import {
 
 /** Body of POST /auth/login. */
 export class LoginDto {
-  @ApiProperty()
+  @ApiProperty({ example: 'ada@example.com' })
   @IsEmail()
   email!: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'correct horse battery staple' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(1024)

@@ -34,7 +34,7 @@ export class MembersResponseDto {
 
 /** Body of POST /members. */
 export class InviteMemberDto {
-  @ApiProperty()
+  @ApiProperty({ example: 'grace@example.com' })
   @IsEmail()
   email!: string;
 
@@ -70,7 +70,10 @@ export class InviteResponseDto {
 
 /** Body of PATCH /members/{userId}. */
 export class MemberUpdateDto {
-  @ApiProperty({ description: 'owner, admin, or an identity-provider group role.' })
+  @ApiProperty({
+    description: 'owner, admin, or an identity-provider group role.',
+    example: 'admin',
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
@@ -79,7 +82,7 @@ export class MemberUpdateDto {
 
 /** Body of POST /profile/accept_invite. */
 export class AcceptInviteDto {
-  @ApiProperty()
+  @ApiProperty({ description: 'The token of the invitation.' })
   @IsString()
   @IsNotEmpty()
   token!: string;
@@ -101,14 +104,14 @@ export class AcceptInviteResponseDto {
 
 /** Body of POST /profile/change-email. */
 export class ChangeEmailDto {
-  @ApiProperty()
+  @ApiProperty({ example: 'ada.lovelace@example.com' })
   @IsEmail()
   newEmail!: string;
 }
 
 /** Body of DELETE /profile. */
 export class DeleteProfileDto {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'We moved to another provider.' })
   @IsOptional()
   @IsString()
   @MaxLength(2000)

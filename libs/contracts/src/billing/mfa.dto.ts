@@ -28,11 +28,11 @@ export class MfaVerifyDto {
   @IsIn(MFA_TYPES)
   type!: MfaType;
 
-  @ApiProperty()
+  @ApiProperty({ description: 'Current code of the authenticator app.', example: '123456' })
   @Matches(/^\d{6}$/, { message: 'code must be the 6 digits of your authenticator app' })
   code!: string;
 
-  @ApiProperty()
+  @ApiProperty({ description: 'The session of the POST /profile/mfa answer.' })
   @IsString()
   @IsNotEmpty()
   session!: string;

@@ -8,6 +8,12 @@ export class FcmSettingsDto {
   @ApiProperty({
     description: 'The service-account JSON (project_id, client_email, private_key, …)',
     type: Object,
+    example: {
+      type: 'service_account',
+      project_id: 'acme-app',
+      client_email: 'clarion@acme-app.iam.gserviceaccount.com',
+      private_key: '-----BEGIN PRIVATE KEY-----\n…\n-----END PRIVATE KEY-----\n',
+    },
   })
   @IsPlainObject()
   serviceAccount!: Record<string, unknown>;
@@ -28,7 +34,10 @@ export class ApnSettingsDto {
   @IsNotEmpty()
   bundleId!: string;
 
-  @ApiProperty({ description: 'Contents of the .p8 file (PEM)' })
+  @ApiProperty({
+    description: 'Contents of the .p8 file (PEM)',
+    example: '-----BEGIN PRIVATE KEY-----\n…\n-----END PRIVATE KEY-----',
+  })
   @IsString()
   @IsNotEmpty()
   privateKey!: string;

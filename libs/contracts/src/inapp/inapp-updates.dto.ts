@@ -15,7 +15,10 @@ import { EndUserRef } from './inbox-requests';
 
 /** Body of PATCH /user/inapp/unread: one notification, one type, or (neither) all. */
 export class InappMarkSeenDto {
-  @ApiPropertyOptional({ description: 'Mark every notification of this type as seen.' })
+  @ApiPropertyOptional({
+    description: 'Mark every notification of this type as seen.',
+    example: 'welcome',
+  })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
@@ -40,14 +43,14 @@ export class InappReplyInputDto {
 
 /** Body of PATCH /user/inapp: status times (ISO 8601) of one or more notifications. */
 export class InappStatusUpdateDto {
-  @ApiProperty({ type: [String] })
+  @ApiProperty({ type: [String], example: ['01968a2e-6f1c-7b3a-9d0e-2f4c5a6b7c8d'] })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(100)
   @IsUUID('all', { each: true })
   trackingIds!: string[];
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: '2026-05-04T09:30:00Z' })
   @IsOptional()
   @IsISO8601()
   opened?: string;

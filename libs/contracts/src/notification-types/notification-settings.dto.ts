@@ -63,14 +63,18 @@ export class ThrottlingDto {
 
 /** The settings of a notification type that can be changed (spec 2.11); all optional. */
 export class NotificationSettingsPatchDto {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'Welcome' })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
   title?: string;
 
-  @ApiPropertyOptional({ enum: Channel, isArray: true })
+  @ApiPropertyOptional({
+    enum: Channel,
+    isArray: true,
+    example: [Channel.EMAIL, Channel.INAPP_WEB],
+  })
   @IsOptional()
   @IsArray()
   @ArrayUnique()
@@ -109,7 +113,7 @@ export class NotificationSettingsPatchDto {
 
 /** Body of POST /types (NotificationCreateRequest, with any other setting of 2.11). */
 export class NotificationCreateDto extends NotificationSettingsPatchDto {
-  @ApiProperty()
+  @ApiProperty({ example: 'welcome' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)

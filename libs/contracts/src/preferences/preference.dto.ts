@@ -16,7 +16,7 @@ import { DeliveryOption } from '../notification-types/delivery-option.enum';
 
 /** How one user wants one type (optionally one sub-notification) delivered over one channel. */
 export class PreferenceDto {
-  @ApiProperty()
+  @ApiProperty({ example: 'welcome' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)

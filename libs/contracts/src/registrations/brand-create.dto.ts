@@ -27,7 +27,7 @@ export class BrandCreateDto {
   @IsOneOf(BUSINESS_TYPES)
   businessType!: BusinessType;
 
-  @ApiProperty({ maxLength: BRAND_LIMITS.legalName })
+  @ApiProperty({ maxLength: BRAND_LIMITS.legalName, example: 'Acme Inc.' })
   @IsText({ max: BRAND_LIMITS.legalName })
   legalName!: string;
 
@@ -42,6 +42,7 @@ export class BrandCreateDto {
   @ApiPropertyOptional({
     description:
       'Required unless businessType is SOLE_PROPRIETOR. US: 9-digit EIN; CA: 9-digit BN; other countries: the national business tax identifier',
+    example: '12-3456789',
   })
   @FollowsBrandRules()
   taxId?: string;

@@ -50,6 +50,7 @@ export class BrandUpdateDto {
     maxLength: BRAND_LIMITS.displayName,
     description:
       'Marketing (DBA) name; follows legalName when an update changes legalName without it',
+    example: 'Acme',
   })
   @IsOptional()
   @IsText({ max: BRAND_LIMITS.displayName, allowEmpty: true })

@@ -19,16 +19,25 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 
 /** Body of POST /sms (records.md SendSmsRequest): a text without a template. */
 export class SendSmsRequestDto {
-  @ApiProperty({ description: 'Notification type id; created when it does not exist.' })
+  @ApiProperty({
+    description: 'Notification type id; created when it does not exist.',
+    example: 'order-shipped',
+  })
   @IsString()
   @IsNotEmpty()
   type!: string;
 
-  @ApiProperty({ description: 'Recipient phone number in E.164 form, e.g. +15005550006.' })
+  @ApiProperty({
+    description: 'Recipient phone number in E.164 form, e.g. +15005550006.',
+    example: '+15005550006',
+  })
   @Matches(E164, { message: 'to must be a phone number in E.164 form, e.g. +15005550006' })
   to!: string;
 
-  @ApiPropertyOptional({ description: 'Body text; required without mediaUrls.' })
+  @ApiPropertyOptional({
+    description: 'Body text; required without mediaUrls.',
+    example: 'Your order has shipped.',
+  })
   @ValidateIf((o: SendSmsRequestDto) => o.mediaUrls === undefined)
   @IsString()
   @IsNotEmpty()
@@ -54,21 +63,24 @@ export class SendSmsRequestDto {
 
 /** Body of POST /email (records.md SendEmailRequest): an email without a template. */
 export class SendEmailRequestDto extends SendEmailOptionsDto {
-  @ApiProperty({ description: 'Notification type id; created when it does not exist.' })
+  @ApiProperty({
+    description: 'Notification type id; created when it does not exist.',
+    example: 'welcome',
+  })
   @IsString()
   @IsNotEmpty()
   type!: string;
 
-  @ApiProperty({ description: 'Recipient email address.' })
+  @ApiProperty({ description: 'Recipient email address.', example: 'ada@example.com' })
   @IsEmail()
   to!: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'Welcome to Acme' })
   @IsString()
   @IsNotEmpty()
   subject!: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: '<p>Hello Ada, welcome aboard.</p>' })
   @IsString()
   @IsNotEmpty()
   html!: string;

@@ -23,13 +23,20 @@ import { SendSmsContentDto } from './send-sms-content.dto';
 
 /** The body of POST /send (spec 4.3). */
 export class SendDto {
-  @ApiPropertyOptional({ description: 'Notification type id; created when it does not exist.' })
+  @ApiPropertyOptional({
+    description: 'Notification type id; created when it does not exist.',
+    example: 'welcome',
+  })
   @ValidateIf((o: SendDto) => o.notificationId === undefined)
   @IsString({ message: 'type must be a string naming the notification type' })
   @IsNotEmpty()
   type?: string;
 
-  @ApiPropertyOptional({ type: SendRecipientDto, description: 'The recipient.' })
+  @ApiPropertyOptional({
+    type: SendRecipientDto,
+    description: 'The recipient.',
+    example: { id: 'ada', email: 'ada@example.com' },
+  })
   @ValidateIf((o: SendDto) => o.user === undefined)
   @ValidateNested()
   @Type(() => SendRecipientDto)
@@ -41,7 +48,12 @@ export class SendDto {
   @IsEnum(Channel, { each: true })
   forceChannels?: Channel[];
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Values of the {{placeholders}} of the templates.',
+    example: { firstName: 'Ada' },
+  })
   @IsOptional()
   @IsPlainObject()
   parameters?: Record<string, unknown>;

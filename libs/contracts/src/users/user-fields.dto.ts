@@ -18,12 +18,15 @@ import { WebPushTokenDto } from './web-push-token.dto';
  * accepted and ignored.
  */
 export class UserAttributesDto {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'ada@example.com' })
   @IsOptional()
   @IsEmail()
   email?: string;
 
-  @ApiPropertyOptional({ description: 'Phone number for SMS and calls (E.164).' })
+  @ApiPropertyOptional({
+    description: 'Phone number for SMS and calls (E.164).',
+    example: '+15005550006',
+  })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
@@ -43,7 +46,7 @@ export class UserAttributesDto {
   @Type(() => WebPushTokenDto)
   webPushTokens?: WebPushTokenDto[];
 
-  @ApiPropertyOptional({ description: 'IANA timezone name.' })
+  @ApiPropertyOptional({ description: 'IANA timezone name.', example: 'Europe/London' })
   @IsOptional()
   @IsTimeZone()
   timezone?: string;

@@ -177,7 +177,10 @@ export class VoiceAgentSpecDto {
   @MaxLength(VOICE_LIMITS.name)
   name!: string;
 
-  @ApiProperty({ description: 'The system prompt; may use {{variables}}' })
+  @ApiProperty({
+    description: 'The system prompt; may use {{variables}}',
+    example: 'You book appointments for {{company}}.',
+  })
   @IsString()
   @MinLength(1)
   @MaxLength(VOICE_LIMITS.instructions)

@@ -38,7 +38,10 @@ abstract class VoiceToolBaseDto {
   @Matches(IDENTIFIER_PATTERN, IDENTIFIER)
   name!: string;
 
-  @ApiProperty({ description: 'When the model should use the tool' })
+  @ApiProperty({
+    description: 'When the model should use the tool',
+    example: 'Use when the caller asks where their order is.',
+  })
   @IsString()
   @MinLength(1)
   @MaxLength(VOICE_LIMITS.description)
