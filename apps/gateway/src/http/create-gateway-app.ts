@@ -36,7 +36,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
   app.useGlobalPipes(contractValidationPipe());
   // Bodies are JSON only: other media types answer 415 instead of reaching validation as text.
   app.getHttpAdapter().getInstance().removeContentTypeParser(['text/plain']);
-  setupOpenApi(app);
+  setupOpenApi(app, env.PUBLIC_URL);
   forwardMediaUpgrades(app.getHttpServer(), env.VOICE_MEDIA_URL);
   return app;
 }
