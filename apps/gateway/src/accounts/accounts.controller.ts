@@ -73,6 +73,9 @@ export class AccountsController {
   @ApiOperation({
     operationId: 'AccountsCreateAccount',
     summary: 'Create an additional account you own',
+    description:
+      'The plan copies the saved payment method of sourceBillingAccountId, which you must own. ' +
+      'memberEmails of members of your accounts are added; everyone else is invited.',
   })
   @ApiOkResponse({ type: AccountResponseDto })
   create(

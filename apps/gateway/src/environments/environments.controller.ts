@@ -47,6 +47,9 @@ export class EnvironmentsController {
   @ApiOperation({
     operationId: 'EnvironmentsUpdateEnvironment',
     summary: 'Update title, secret, disabled sending and secure mode',
+    description:
+      'resetSecret issues a new clientSecret and the old one stops working at once; secureMode ' +
+      'makes end users prove their userId with an hmac.',
   })
   @ApiOkResponse({ type: EnvironmentResponseDto })
   update(

@@ -23,6 +23,9 @@ export class LogQueriesController {
   @ApiOperation({
     operationId: 'LogsStartLogsQuery',
     summary: 'Start a query over the log records of the account; poll its result',
+    description:
+      'The search runs in the background: poll LogsGetLogsQueryResult with the queryId of the ' +
+      'answer until its status is Complete.',
   })
   @ApiOkResponse({ type: LogQueryResponseDto })
   start(

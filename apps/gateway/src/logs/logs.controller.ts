@@ -48,6 +48,7 @@ export class LogsController {
   @ApiOperation({
     operationId: 'LogsGetLogsByTrackingIds',
     summary: 'Log records of up to 25 sends',
+    description: 'Use after sending to see how far each send got and why a step failed.',
   })
   @ApiParam({ name: 'trackingIds', description: 'Comma-separated trackingIds, at most 25' })
   @ApiOkResponse({ type: LogRecordsResponseDto })

@@ -39,7 +39,11 @@ export class MembersController {
   }
 
   @Patch(':userId')
-  @ApiOperation({ operationId: 'MembersUpdateMember', summary: "Change a member's role" })
+  @ApiOperation({
+    operationId: 'MembersUpdateMember',
+    summary: "Change a member's role",
+    description: 'Owners and admins manage members; only owners hand out owner or admin.',
+  })
   @ApiOkResponse({ type: SuccessResponseDto })
   update(
     @Param('userId') userId: string,

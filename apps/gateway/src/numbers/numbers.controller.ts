@@ -89,6 +89,7 @@ export class NumbersController {
   @ApiOperation({
     operationId: 'NumbersReleaseNumber',
     summary: 'Release a number and unbind it from its voice agent. No refund for the current month',
+    description: 'The account can reactivate the number with NumbersOrderNumber for 2 weeks.',
   })
   @ApiParam({ name: 'phoneNumber', description: 'E.164, e.g. +14155550123' })
   @ApiOkResponse({ type: ReleasePhoneNumberResponseDto })

@@ -26,7 +26,13 @@ export class DirectSendsController {
 
   @Post('sms')
   @HttpCode(200)
-  @ApiOperation({ operationId: 'SmsSend', summary: 'Send an SMS or MMS to a phone number' })
+  @ApiOperation({
+    operationId: 'SmsSend',
+    summary: 'Send an SMS or MMS to a phone number',
+    description:
+      'Without a template. message may be left out when mediaUrls makes it an MMS; from must be ' +
+      'a number of the account.',
+  })
   @ApiOkResponse({ type: SendResponseDto })
   sms(
     @Body() body: SendSmsRequestDto,
@@ -41,7 +47,13 @@ export class DirectSendsController {
 
   @Post('email')
   @HttpCode(200)
-  @ApiOperation({ operationId: 'EmailSend', summary: 'Send an email to an address' })
+  @ApiOperation({
+    operationId: 'EmailSend',
+    summary: 'Send an email to an address',
+    description:
+      'Without a template. A fromAddress on a domain that is not verified is replaced by the ' +
+      'built-in sender (fit for testing); attachments by URL take up to 20 MB per file.',
+  })
   @ApiOkResponse({ type: SendResponseDto })
   email(
     @Body() body: SendEmailRequestDto,

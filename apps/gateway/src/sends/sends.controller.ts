@@ -18,7 +18,13 @@ export class SendsController {
 
   @Post('send')
   @HttpCode(200)
-  @ApiOperation({ operationId: 'Send', summary: 'Send a notification of a type to one user' })
+  @ApiOperation({
+    operationId: 'Send',
+    summary: 'Send a notification of a type to one user',
+    description:
+      'Delivers over the channels of the type (or forceChannels), with its templates or the ' +
+      'inline content. Look the send up in the logs with the trackingId of the answer.',
+  })
   @ApiOkResponse({ type: SendResponseDto })
   send(
     @Body() body: SendDto,

@@ -43,6 +43,8 @@ export class SuppressionsController {
   @ApiOperation({
     operationId: 'EmailDeleteSuppressions',
     summary: 'Start removing all retryable or all bounce suppressions (runs in the background)',
+    description:
+      'Answers as soon as the job is queued; the suppressions are not cleared yet when it does.',
   })
   @ApiOkResponse({ type: MessageResponseDto })
   removeBulk(

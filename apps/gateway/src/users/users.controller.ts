@@ -89,6 +89,7 @@ export class UsersController {
   @ApiOperation({
     operationId: 'UserIdentify',
     summary: 'Create or update a user; updates lastSeenTime',
+    description: 'Fields left out keep their values; an id in the body must match the path.',
   })
   @ApiOkResponse({ type: UserResponseDto })
   identify(

@@ -27,6 +27,9 @@ export class VoiceCallsController {
   @ApiOperation({
     operationId: 'VoiceCall',
     summary: 'Place an outbound call with an inline, ephemeral agent spec',
+    description:
+      'variables override the template variables of the spec for this call; agentId names the ' +
+      'saved agent being tried from the playground.',
   })
   @ApiOkResponse({ type: VoiceCallResponseDto })
   call(
