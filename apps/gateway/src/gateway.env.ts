@@ -69,7 +69,10 @@ export class GatewayEnv extends BaseEnv {
   })
   TRUST_PROXY = 'true';
 
-  /** Base URL of this gateway as providers and recipients reach it (callbacks, tracking links). */
+  /**
+   * Base URL of this gateway as clients, providers and recipients reach it: the server of the
+   * OpenAPI document, callbacks, tracking links.
+   */
   @Matches(/^https?:\/\//, { message: 'PUBLIC_URL must be an http(s) URL' })
   PUBLIC_URL = 'http://localhost:3000';
 
