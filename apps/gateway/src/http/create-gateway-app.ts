@@ -7,6 +7,7 @@ import { contractValidationPipe } from '../errors/validation-pipe';
 import { GatewayEnv } from '../gateway.env';
 import { GatewayModule } from '../gateway.module';
 import { setupOpenApi } from '../openapi/setup-openapi';
+import { parseJsonAllowingEmptyBodies } from './json-body-parser';
 import { StorableTextInterceptor } from './storable-text.interceptor';
 import { trustProxyOf } from './trust-proxy';
 import { forwardMediaUpgrades } from '../voice/media-upgrade-forwarder';
@@ -36,6 +37,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
   app.useGlobalPipes(contractValidationPipe());
   // Bodies are JSON only: other media types answer 415 instead of reaching validation as text.
   app.getHttpAdapter().getInstance().removeContentTypeParser(['text/plain']);
+  parseJsonAllowingEmptyBodies(app);
   setupOpenApi(app, env.PUBLIC_URL);
   forwardMediaUpgrades(app.getHttpServer(), env.VOICE_MEDIA_URL);
   return app;
