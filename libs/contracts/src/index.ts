@@ -7,6 +7,7 @@ export * from './billing/mfa.dto';
 export * from './billing/api-key.dto';
 export * from './billing/billing-change';
 export * from './billing/environment-requests.dto';
+export * from './billing/environment-of-account';
 export * from './billing/environment-response.dto';
 export * from './billing/principal';
 export * from './common/channel.enum';

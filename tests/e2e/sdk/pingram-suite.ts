@@ -13,9 +13,13 @@ export interface PingramSuite {
 /**
  * For a suite that drives Clarion through `pingram@1.0.14`, the hosted service's generated client:
  * the whole system, one account, and the SDK pointed at it with only `baseUrl` changed.
+ * `extraEnv` configures the system (e.g. the provider peers a suite starts), as runSystemForSuite.
  */
-export function pingramSuite(accountName = 'Pingram Co'): PingramSuite {
-  const handle = runSystemForSuite();
+export function pingramSuite(
+  accountName = 'Pingram Co',
+  extraEnv: Parameters<typeof runSystemForSuite>[0] = {},
+): PingramSuite {
+  const handle = runSystemForSuite(extraEnv);
   const suite = { handle } as PingramSuite;
   beforeAll(() => {
     const email = `owner@${accountName.toLowerCase().replace(/\W+/g, '-')}.test`;

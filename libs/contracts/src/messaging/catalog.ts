@@ -45,6 +45,10 @@ import {
   UpdateEnvironmentRequest,
 } from '../billing/environment-requests.dto';
 import { EnvironmentResponseDto } from '../billing/environment-response.dto';
+import {
+  EnvironmentIdentity,
+  EnvironmentOfAccountRequest,
+} from '../billing/environment-of-account';
 import { ServiceName } from '../common/service-name';
 import { HealthReply } from '../health/health';
 import { InappNotificationResponseDto } from '../inapp/inapp-notification-response.dto';
@@ -208,6 +212,10 @@ export const Requests = {
   ),
   environmentSettings: defineRequest<EnvironmentRef, EnvironmentSettings>(
     'billing.environment.settings',
+  ),
+  /** The account's environment an envId parameter names; FORBIDDEN when it names none of them. */
+  environmentOfAccount: defineRequest<EnvironmentOfAccountRequest, EnvironmentIdentity>(
+    'billing.environment.of-account',
   ),
   login: defineRequest<LoginDto, LoginResponseDto>('billing.session.login'),
   resolveSession: defineRequest<ResolveSessionRequest, Principal>('billing.session.resolve'),
