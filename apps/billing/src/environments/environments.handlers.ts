@@ -3,9 +3,12 @@ import {
   AccountScope,
   ClientEnvironment,
   CreateEnvironmentRequest,
+  EnvironmentIdentity,
+  EnvironmentOfAccountRequest,
   EnvironmentRef,
   EnvironmentResponseDto,
   EnvironmentSettings,
+  ForbiddenError,
   Requests,
   ResolveClientRequest,
   UnauthorizedError,
@@ -38,6 +41,22 @@ export class EnvironmentsHandlers {
     }
     const account = await this.accounts.findOneByOrFail({ id: environment.accountId });
     return toClientEnvironment(environment, account);
+  }
+
+  /** Unknown and another account's environments get the same answer: neither is told apart. */
+  @HandleRequest(Requests.environmentOfAccount, EnvironmentOfAccountRequest)
+  async environmentOfAccount(request: EnvironmentOfAccountRequest): Promise<EnvironmentIdentity> {
+    const environment = await this.environments.findOfAccountByName(
+      request.accountId,
+      request.envId,
+    );
+    if (!environment) {
+      throw new ForbiddenError(
+        'envId names no environment of this account',
+        'Pass as envId the clientId of one of your environments (GET /environments).',
+      );
+    }
+    return { envId: environment.id, clientId: environment.clientId };
   }
 
   @HandleRequest(Requests.listEnvironments, AccountScope)

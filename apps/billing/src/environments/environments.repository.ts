@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { isUUID } from 'class-validator';
 import { Repository } from 'typeorm';
 import { EnvironmentEntity } from './environment.entity';
 
@@ -21,6 +22,14 @@ export class EnvironmentsRepository {
   /** The environment with this clientId, only if it belongs to the account. */
   findOfAccount(accountId: string, clientId: string): Promise<EnvironmentEntity | null> {
     return this.environments.findOneBy({ accountId, clientId });
+  }
+
+  /** The environment of the account named by its clientId or, when it is a UUID, by its id. */
+  findOfAccountByName(accountId: string, name: string): Promise<EnvironmentEntity | null> {
+    const byClientId = { accountId, clientId: name };
+    return this.environments.findOne({
+      where: isUUID(name) ? [byClientId, { accountId, id: name }] : byClientId,
+    });
   }
 
   listByAccount(accountId: string): Promise<EnvironmentEntity[]> {
