@@ -45,6 +45,8 @@ export function httpStatusOf(code: ErrorCode): HttpStatus {
       return HttpStatus.BAD_GATEWAY;
     case ErrorCode.SERVICE_TIMEOUT:
       return HttpStatus.GATEWAY_TIMEOUT;
+    case ErrorCode.NOT_IMPLEMENTED:
+      return HttpStatus.NOT_IMPLEMENTED;
     case ErrorCode.INTERNAL_ERROR:
       return HttpStatus.INTERNAL_SERVER_ERROR;
   }

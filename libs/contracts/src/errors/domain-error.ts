@@ -54,3 +54,10 @@ export class ValidationFailedError extends DomainError {
     super(ErrorCode.VALIDATION_FAILED, message, fix);
   }
 }
+
+/** An operation Clarion does not offer; `what` names it, the fix says what to use instead. */
+export class NotImplementedError extends DomainError {
+  constructor(what: string, fix?: string) {
+    super(ErrorCode.NOT_IMPLEMENTED, `${what} is not available in Clarion`, fix);
+  }
+}

@@ -37,5 +37,10 @@ export enum ErrorCode {
   /** A provider (Slack, Twilio, …) refused or failed a request made for the caller: 502. */
   PROVIDER_ERROR = 'PROVIDER_ERROR',
   SERVICE_TIMEOUT = 'SERVICE_TIMEOUT',
+  /**
+   * An operation of the hosted service that Clarion does not offer (dashboard-only ones such as
+   * Stripe checkout or the Supabase integration, or one not built yet): 501, with a fix.
+   */
+  NOT_IMPLEMENTED = 'NOT_IMPLEMENTED',
   INTERNAL_ERROR = 'INTERNAL_ERROR',
 }
