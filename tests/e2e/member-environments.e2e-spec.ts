@@ -114,7 +114,6 @@ describe('member sessions on the environments of their account', () => {
       notificationId: 'staging_only',
       channels: ['INAPP_WEB'],
     });
-    expect(type.status).toBe(200);
     expect(type.body).toMatchObject({ notificationId: 'staging_only', envId: staging.envId });
     const templates = '/notifications/staging_only/INAPP_WEB/templates';
     const template = await acmeOwner.call<Json>('POST', withEnv(templates, staging.clientId), {

@@ -3,6 +3,7 @@ import { OutboundGuard } from '@clarion/outbound';
 import { messagingFor } from '@clarion/runtime';
 import { AccountsController } from './accounts/accounts.controller';
 import { ApiKeyGuard, EndUserGuard } from './auth/auth.guards';
+import { CallerEnvironments } from './auth/caller-environments';
 import { CredentialsResolver } from './auth/credentials.resolver';
 import { MemberGuard } from './auth/member.guard';
 import { EnvironmentsController } from './environments/environments.controller';
@@ -89,6 +90,7 @@ export class GatewayModule {
         AuthFailureLimiter,
         CredentialsResolver,
         EndUserGuard,
+        CallerEnvironments,
         IdempotencyService,
         InlineAttachments,
         MemberGuard,

@@ -20,7 +20,7 @@ import {
 } from '../auth/auth.decorators';
 
 @ApiTags('Accounts')
-@RequiresApiKey()
+@RequiresApiKey('account')
 @Controller()
 export class AccountsController {
   constructor(private readonly messaging: MessagingClient) {}

@@ -1,21 +1,28 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { FastifyRequest } from 'fastify';
 import { AuthFailureLimiter } from '../rate-limits/auth-failure-limiter';
 import { RateLimiter } from '../rate-limits/rate-limiter';
 import './authenticated-request';
 import { parseAuthorization } from './authorization-header';
+import { CallerEnvironments } from './caller-environments';
+import { CALLER_SCOPE, CallerScope } from './caller-scope';
 import { CredentialsResolver } from './credentials.resolver';
+import { takeEnvIdParameter } from './env-id-parameter';
 
 /**
- * Operations of an account's environment: API key or client credentials, refused while the
- * client's address has failed authentication too often, then rate-limited per key.
+ * Operations of an account and its environments: API key, client credentials or member session,
+ * refused while the client's address has failed authentication too often, then rate-limited per
+ * key; the principal acts on the environment the credentials or the envId parameter settle.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly resolver: CredentialsResolver,
+    private readonly environments: CallerEnvironments,
     private readonly authFailures: AuthFailureLimiter,
     private readonly rateLimiter: RateLimiter,
+    private readonly reflector: Reflector,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -24,7 +31,16 @@ export class ApiKeyGuard implements CanActivate {
       this.resolver.principalOf(parseAuthorization(request.headers.authorization)),
     );
     this.rateLimiter.admit(principal);
-    request.principal = principal;
+    const scope =
+      this.reflector.getAllAndOverride<CallerScope | undefined>(CALLER_SCOPE, [
+        context.getHandler(),
+        context.getClass(),
+      ]) ?? 'environment';
+    request.principal = await this.environments.principalFor(
+      principal,
+      takeEnvIdParameter(request),
+      scope,
+    );
     return true;
   }
 }

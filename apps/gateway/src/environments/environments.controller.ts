@@ -11,7 +11,7 @@ import { MessagingClient } from '@clarion/messaging';
 import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
 
 @ApiTags('Environments')
-@RequiresApiKey()
+@RequiresApiKey('account')
 @Controller('environments')
 export class EnvironmentsController {
   constructor(private readonly messaging: MessagingClient) {}

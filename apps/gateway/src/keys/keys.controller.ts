@@ -25,7 +25,7 @@ import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
 const keyIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundError('The API key') });
 
 @ApiTags('API keys')
-@RequiresApiKey()
+@RequiresApiKey('account')
 @Controller('keys')
 export class KeysController {
   constructor(private readonly messaging: MessagingClient) {}

@@ -13,7 +13,7 @@ import { MessagingClient } from '@clarion/messaging';
 import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
 
 @ApiTags('Logs')
-@RequiresApiKey()
+@RequiresApiKey('account')
 @Controller('logs')
 export class LogQueriesController {
   constructor(private readonly messaging: MessagingClient) {}

@@ -13,7 +13,7 @@ import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
 import { TrackingIdsPipe } from './tracking-ids.pipe';
 
 @ApiTags('Logs')
-@RequiresApiKey()
+@RequiresApiKey('account')
 @Controller('logs')
 export class LogsController {
   constructor(private readonly messaging: MessagingClient) {}

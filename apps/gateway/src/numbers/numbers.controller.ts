@@ -18,7 +18,7 @@ import { assertMaySpend } from '../auth/assert-may-spend';
 import { PhoneNumberParamPipe } from './phone-number-param.pipe';
 
 @ApiTags('Phone numbers')
-@RequiresApiKey()
+@RequiresApiKey('account')
 @Controller('numbers')
 export class NumbersController {
   constructor(private readonly messaging: MessagingClient) {}

@@ -18,7 +18,7 @@ import { customerActorOf } from './customer-actor';
  * workflow status is the service's: operators review and submit registrations to carriers.
  */
 @ApiTags('Registrations')
-@RequiresApiKey()
+@RequiresApiKey('account')
 @Controller('registrations/us/10dlc')
 export class RegistrationsController {
   constructor(private readonly messaging: MessagingClient) {}

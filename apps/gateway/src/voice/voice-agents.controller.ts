@@ -14,7 +14,7 @@ import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
 import { PhoneNumberParamPipe } from '../numbers/phone-number-param.pipe';
 
 @ApiTags('Voice')
-@RequiresApiKey()
+@RequiresApiKey('account')
 @Controller('voice/agents')
 export class VoiceAgentsController {
   constructor(private readonly messaging: MessagingClient) {}

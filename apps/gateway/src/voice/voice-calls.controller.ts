@@ -17,7 +17,7 @@ import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
 import { assertMaySpend } from '../auth/assert-may-spend';
 
 @ApiTags('Voice')
-@RequiresApiKey()
+@RequiresApiKey('account')
 @Controller('voice')
 export class VoiceCallsController {
   constructor(private readonly messaging: MessagingClient) {}

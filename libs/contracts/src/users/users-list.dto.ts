@@ -21,11 +21,6 @@ export class UsersListQueryDto {
   @IsOptional()
   @IsString()
   nextToken?: string;
-
-  @ApiPropertyOptional({ description: 'Ignored with an API key: the key names the environment.' })
-  @IsOptional()
-  @IsString()
-  envId?: string;
 }
 
 export class UsersListResponseDto {
