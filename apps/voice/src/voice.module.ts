@@ -45,7 +45,8 @@ export class VoiceModule {
       providers: [
         { provide: VoiceEnv, useValue: env },
         { provide: VoiceSettings, useValue: settings },
-        { provide: VOICE_PROVIDER, useValue: voiceProviderOf(env, settings) },
+        // A factory, so that its notice is written by the service's logger, not Nest's default one.
+        { provide: VOICE_PROVIDER, useFactory: () => voiceProviderOf(env, settings) },
         { provide: SpeechModels, useValue: SpeechModels.of(env) },
         { provide: OutboundGuard, useValue: OutboundGuard.fromAllowList(env.OUTBOUND_ALLOW_CIDRS) },
         MediaServer,

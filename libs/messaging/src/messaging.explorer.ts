@@ -97,7 +97,7 @@ export class MessagingExplorer
     );
     await runner.start();
     this.runners.push(runner);
-    this.logger.log(`consuming ${metadata.filterSubject} as ${metadata.durable}`);
+    this.logger.debug(`consuming ${metadata.filterSubject} as ${metadata.durable}`);
   }
 
   private handlerMethods(): { instance: Record<string, unknown>; methodName: string }[] {

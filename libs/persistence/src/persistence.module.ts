@@ -25,7 +25,9 @@ export class PersistenceModule {
             const dataSource = await new DataSource(dataSourceOptions).initialize();
             const applied = await runMigrationsWithLock(dataSource, options.schema);
             if (applied > 0)
-              new Logger('Persistence').log(`${applied} migration(s) applied to ${options.schema}`);
+              new Logger('Persistence').debug(
+                `${applied} migration(s) applied to ${options.schema}`,
+              );
             return dataSource;
           },
         }),

@@ -17,7 +17,7 @@ export function numbersProviderOf(env: NumbersEnv, heldAmong: HeldNumbers): Numb
       }),
     );
   }
-  new Logger('NumbersProvider').log(
+  new Logger('NumbersProvider').debug(
     'No telephony provider is configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN): numbers come from the sandbox inventory and orders are recorded, not bought',
   );
   return new SandboxNumbersProvider(heldAmong);

@@ -63,7 +63,7 @@ export class MediaServer implements OnApplicationBootstrap, BeforeApplicationShu
   async onApplicationBootstrap(): Promise<void> {
     this.server.on('upgrade', (request, socket, head) => this.upgrade(request, socket, head));
     await new Promise<void>((resolve) => this.server.listen(this.env.VOICE_MEDIA_PORT, resolve));
-    this.logger.log(`Media websockets on :${this.port}`);
+    this.logger.debug(`Media websockets on :${this.port}`);
   }
 
   /** Before the database closes (onApplicationShutdown): each call's end is recorded. */

@@ -16,7 +16,7 @@ export function voiceProviderOf(env: VoiceEnv, settings: VoiceSettings): VoicePr
       statusCallbackUrl: settings.statusCallbackUrl,
     });
   }
-  new Logger('VoiceProvider').log(
+  new Logger('VoiceProvider').debug(
     'No voice provider is configured (VOICE_PROVIDER): the sandbox plays every call and says so in its record',
   );
   return new SandboxVoiceProvider();

@@ -17,7 +17,7 @@ export const natsConnectionProvider: Provider = {
       maxReconnectAttempts: -1,
       reconnectTimeWait: 1_000,
     });
-    logger.log(`connected to ${connection.getServer()}`);
+    logger.debug(`connected to ${connection.getServer()}`);
     void logStatus(connection, logger);
     return connection;
   },

@@ -31,7 +31,7 @@ export class StreamProvisioner {
         // Another service created it between our look-up and our add.
         if (!(await manager.streams.info(config.name).catch(() => undefined))) throw error;
       });
-      this.logger.log(`stream ${config.name} created`);
+      this.logger.debug(`stream ${config.name} created`);
       return;
     }
     const sameSubjects = existing.config.subjects.join() === config.subjects.join();

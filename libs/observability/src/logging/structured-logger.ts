@@ -6,6 +6,19 @@ type Level = 'error' | 'warn' | 'info' | 'debug';
 
 const SEVERITY: Record<Level, number> = { error: 0, warn: 1, info: 2, debug: 3 };
 
+/**
+ * Nest's own boot narration (modules loaded, every route mapped, "successfully started"): a
+ * hundred lines per start that say nothing an operator acts on, so they are details (debug).
+ */
+const FRAMEWORK_BOOT_CONTEXTS = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+  'NestMicroservice',
+]);
+
 export interface StructuredLoggerOptions {
   service: string;
   format: LogFormat;
@@ -21,7 +34,11 @@ export class StructuredLogger implements LoggerService {
   constructor(private readonly options: StructuredLoggerOptions) {}
 
   log(message: unknown, context?: string): void {
-    this.write('info', message, context);
+    this.write(
+      context && FRAMEWORK_BOOT_CONTEXTS.has(context) ? 'debug' : 'info',
+      message,
+      context,
+    );
   }
 
   error(message: unknown, stackOrContext?: string, context?: string): void {
