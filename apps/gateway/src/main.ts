@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const env = loadEnv(GatewayEnv);
   const app = await createGatewayApp(env);
-  stopOnSignals(app, () => undefined);
+  stopOnSignals(app, () => undefined, env);
   await app.listen(env.GATEWAY_PORT, '0.0.0.0');
   new Logger('gateway').log(
     `ready in ${Date.now() - started} ms, listening on :${env.GATEWAY_PORT}`,

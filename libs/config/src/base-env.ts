@@ -1,5 +1,5 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 export type LogLevelName = (typeof LOG_LEVELS)[number];
@@ -30,6 +30,16 @@ export class BaseEnv {
   @IsOptional()
   @IsString()
   OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+
+  /**
+   * Set by `npm start`, which holds each service's stdin: its end means the launcher is gone (even
+   * killed by SIGKILL), and the service stops instead of running on orphaned.
+   */
+  @Transform(({ value }: { value: unknown }) =>
+    value === 'true' ? true : value === 'false' ? false : value,
+  )
+  @IsBoolean({ message: 'STOP_WHEN_STDIN_ENDS must be true or false' })
+  STOP_WHEN_STDIN_ENDS = false;
 }
 
 /** A service that stores data in PostgreSQL. */

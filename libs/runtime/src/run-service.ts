@@ -38,7 +38,7 @@ async function bootService(options: RunServiceOptions): Promise<INestApplication
   const readiness = collectReadinessChecks(app);
   answerHealthChecks(app, options.name, readiness);
   const healthServer = await startHealthServer(options.healthPort, readiness);
-  stopOnSignals(app, () => void healthServer.close());
+  stopOnSignals(app, () => void healthServer.close(), options.env);
   new Logger(options.name).log(
     `ready in ${Date.now() - started} ms (health on :${options.healthPort})`,
   );

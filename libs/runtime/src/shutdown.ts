@@ -1,5 +1,7 @@
 import { INestApplicationContext, Logger } from '@nestjs/common';
+import { BaseEnv } from '@clarion/config';
 import { stopTracing } from '@clarion/observability';
+import { stopWhenLauncherIsGone } from './stop-with-launcher';
 
 /**
  * Stops the service cleanly on SIGINT/SIGTERM: `beforeStop` (closing listeners), then Nest's
@@ -10,10 +12,13 @@ import { stopTracing } from '@clarion/observability';
  * and the service keeps serving (the work it belonged to is retried or answered by its caller's
  * deadline); an exception thrown with nobody to catch it may have left state half-changed, so it
  * is logged and the service drains and exits on purpose, for its supervisor to start it again.
+ *
+ * Under `npm start` (STOP_WHEN_STDIN_ENDS), the end of stdin stops it too: the launcher is gone.
  */
 export function stopOnSignals(
   app: INestApplicationContext,
   beforeStop: () => void | Promise<void>,
+  env: Pick<BaseEnv, 'STOP_WHEN_STDIN_ENDS'>,
 ): void {
   const logger = new Logger('Shutdown');
   let stopping = false;
@@ -33,6 +38,7 @@ export function stopOnSignals(
   };
   process.once('SIGINT', (signal) => void stop(`${signal} received`, 0));
   process.once('SIGTERM', (signal) => void stop(`${signal} received`, 0));
+  if (env.STOP_WHEN_STDIN_ENDS) stopWhenLauncherIsGone((cause) => void stop(cause, 0));
   process.on('unhandledRejection', (reason) => {
     new Logger('UnhandledRejection').error(
       reason instanceof Error ? reason : String(reason),
