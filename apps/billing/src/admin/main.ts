@@ -6,6 +6,7 @@ import { BillingEnv } from '../billing.env';
 import { AdminCliModule } from './admin-cli.module';
 import { AdminCommand, parseAdminCommand } from './admin-command';
 import { broadcastAccountChange } from './broadcast-account-change';
+import { assertOperatorDatabaseReachable } from './operator-database';
 import { QueuesOrDeadLettersCommand, runQueuesCommand } from './queues-command';
 import { runRegistrationsCommand } from './registrations-client';
 import { RegistrationsAdminCommand } from './registrations-command';
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   }
   // Billing's own configuration: the command line acts on billing's data as billing would.
   const env = loadEnv(BillingEnv);
+  await assertOperatorDatabaseReachable(env.DATABASE_URL);
   const app = await NestFactory.createApplicationContext(AdminCliModule.forRoot(env), {
     logger: new StructuredLogger({ service: 'admin', format: 'pretty', level: 'warn' }),
   });
