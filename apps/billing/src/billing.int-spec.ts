@@ -100,4 +100,36 @@ describe('billing', () => {
       messaging.request(Requests.resolveClient, { clientId: 'nope' }),
     ).rejects.toMatchObject({ code: ErrorCode.UNAUTHORIZED });
   });
+
+  it("names an environment of the account by clientId or envId, and refuses another account's alike", async () => {
+    const { clientId } = (
+      await messaging.request(Requests.listEnvironments, { accountId: acme.accountId })
+    )[0]!;
+    const { envId } = await messaging.request(Requests.resolveClient, { clientId });
+    const ofAcme = (name: string) =>
+      messaging.request(Requests.environmentOfAccount, { accountId: acme.accountId, envId: name });
+    await expect(ofAcme(clientId)).resolves.toEqual({ envId, clientId });
+    await expect(ofAcme(envId)).resolves.toEqual({ envId, clientId });
+
+    const refusals = await Promise.all(
+      [
+        messaging.request(Requests.environmentOfAccount, { accountId: globex.accountId, envId }),
+        messaging.request(Requests.environmentOfAccount, {
+          accountId: globex.accountId,
+          envId: clientId,
+        }),
+        ofAcme('nope'),
+        ofAcme('00000000-0000-4000-8000-000000000000'),
+      ].map((lookup) =>
+        lookup.then(
+          () => undefined,
+          (error: unknown) => error,
+        ),
+      ),
+    );
+    const message = 'envId names no environment of this account';
+    expect(refusals).toEqual(
+      Array(4).fill(expect.objectContaining({ code: ErrorCode.FORBIDDEN, message })),
+    );
+  });
 });
