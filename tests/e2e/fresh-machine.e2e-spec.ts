@@ -1,9 +1,23 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect as connectTcp } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestNamespace, freePort, RunningSystem } from '@clarion/testing';
-import { ApiClient } from './api-client';
+import { SERVICE_NAMES } from '@clarion/contracts';
+import { eventually, freePort, freeStartPorts } from '@clarion/testing';
+import { NpmStartProcess, processesLeft } from './npm-start-process';
+import { lastJsonLine, README_WALKTHROUGH, runAsWritten, ShellSession } from './readme-walkthrough';
+
+const ROOT = join(__dirname, '..', '..');
+/** What the test run sets for itself, and a new user's terminal does not have. */
+const TEST_RUN_VARIABLES = [
+  'DATABASE_URL',
+  'NATS_URL',
+  'CLARION_NAMESPACE',
+  'LOG_FORMAT',
+  'LOG_LEVEL',
+];
+/** tools/start.mjs pads every label to the longest service name. */
+const LABEL_WIDTH = Math.max(...SERVICE_NAMES.map((service) => service.length));
 
 function isListening(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -13,9 +27,15 @@ function isListening(port: number): Promise<boolean> {
   });
 }
 
-describe('npm start on a machine without PostgreSQL and NATS', () => {
+/**
+ * A new user's first hour, on a machine where nothing answers at the configured PostgreSQL and
+ * NATS (free ports stand in for an empty machine): `npm start`, the README's commands through
+ * `npm run …` and curl exactly as written, then Ctrl-C in the terminal.
+ */
+describe('the README walkthrough on a machine without PostgreSQL and NATS', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'clarion-fresh-'));
-  let system: RunningSystem;
+  let system: NpmStartProcess;
+  let session: ShellSession;
   let databasePort: number;
   let natsPort: number;
 
@@ -23,35 +43,95 @@ describe('npm start on a machine without PostgreSQL and NATS', () => {
     // As root, the embedded PostgreSQL runs as the postgres user, who must reach the data folder.
     chmodSync(dataDir, 0o755);
     [databasePort, natsPort] = [await freePort(), await freePort()];
-    system = new RunningSystem({
-      databaseUrl: `postgres://postgres@127.0.0.1:${databasePort}/clarion`,
-      namespace: createTestNamespace(),
-      extraEnv: { NATS_URL: `nats://127.0.0.1:${natsPort}`, CLARION_DATA_DIR: dataDir },
-    });
-    await system.start(120_000);
+    const ports = await freeStartPorts();
+    // The user's terminal: none of the test run's own servers, URLs where nothing answers.
+    const inherited = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !TEST_RUN_VARIABLES.includes(name)),
+    );
+    session = {
+      cwd: ROOT,
+      gatewayPort: Number(ports.GATEWAY_PORT),
+      env: {
+        ...inherited,
+        ...ports,
+        DATABASE_URL: `postgres://postgres@127.0.0.1:${databasePort}/clarion`,
+        NATS_URL: `nats://127.0.0.1:${natsPort}`,
+        CLARION_DATA_DIR: dataDir,
+      },
+    };
+    // `npm ci` has been run: the test starts at `npm start`.
+    system = NpmStartProcess.start(ROOT, session.env);
+    await system.waitForOutput(`all ${SERVICE_NAMES.length} services ready`, 120_000);
   });
 
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-  it('starts an embedded PostgreSQL and nats-server, says so, and serves a send end to end', async () => {
-    const output = system.output.join('');
-    expect(output).toContain(`started an embedded one on port ${databasePort}`);
-    expect(output).toContain(`started nats-server -js on port ${natsPort}`);
-
-    const account = system.createAccount('Fresh', 'owner@fresh.test', {
-      databaseUrl: `postgres://postgres:postgres@127.0.0.1:${databasePort}/clarion`,
-    });
-    const api = ApiClient.withApiKey(system.baseUrl, account.apiKey);
-    const sent = await api.call<{ trackingId: string }>('POST', '/send', {
-      type: 'hello',
-      to: { id: 'u1' },
-      inapp: { title: 'Hi' },
-    });
-    expect(sent.status).toBe(200);
+  afterAll(() => {
+    system.killGroup();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('stops every service and both servers it started on Ctrl-C', async () => {
-    await expect(system.stop()).resolves.toBe(0);
+  it('starts an embedded PostgreSQL and nats-server and prints one line per service until ready', () => {
+    expect(README_WALKTHROUGH.start).toContain('npm start');
+    const boot = system.output.slice(0, system.output.indexOf('services ready'));
+    expect(boot).toContain(`started an embedded one on port ${databasePort}`);
+    expect(boot).toContain(`started nats-server -js on port ${natsPort}`);
+
+    const serviceLines = boot.split('\n').filter((line) => /^\[[a-z-]+ *\] /.test(line));
+    for (const service of SERVICE_NAMES) {
+      const own = serviceLines.filter((line) =>
+        line.startsWith(`[${service.padEnd(LABEL_WIDTH)}]`),
+      );
+      expect(own.filter((line) => line.includes(`[${service}] ready in`))).toHaveLength(1);
+      // Warnings stay; details (Nest's modules and routes, consumers, migrations) are debug.
+      expect(own.filter((line) => !/\] ready in | WARN /.test(line))).toEqual([]);
+    }
+    expect(boot).not.toContain('\x1b[');
+  });
+
+  it("runs the README's commands as written: first account, first send, the inbox, the log", async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    for (const command of Object.values(README_WALKTHROUGH)) expect(readme).toContain(command);
+
+    const account = lastJsonLine<{ apiKey: string }>(
+      runAsWritten(session, README_WALKTHROUGH.createAccount),
+    );
+    expect(account.apiKey).toMatch(/^clarion_sk_/);
+    session.env.KEY = account.apiKey;
+
+    const environments = lastJsonLine<{ clientId: string }[]>(
+      runAsWritten(session, README_WALKTHROUGH.environments),
+    );
+    expect(environments).toHaveLength(1);
+    session.env.CLIENT_ID = environments[0]?.clientId;
+
+    const sent = lastJsonLine<{ trackingId: string }>(
+      runAsWritten(session, README_WALKTHROUGH.send),
+    );
+    expect(sent.trackingId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const inbox = await eventually(() => {
+      const output = runAsWritten(session, README_WALKTHROUGH.inbox);
+      return output.includes('Welcome, Ada!') ? output : undefined;
+    });
+    expect(lastJsonLine(inbox)).toMatchObject({
+      notifications: [{ id: sent.trackingId, title: 'Welcome, Ada!' }],
+    });
+    const log = lastJsonLine<{ logs: { trackingId: string }[] }>(
+      runAsWritten(session, README_WALKTHROUGH.log, { '<trackingId>': sent.trackingId }),
+    );
+    expect(log.logs.map((entry) => entry.trackingId)).toEqual([sent.trackingId]);
+  });
+
+  it('stops the services, then both servers, on Ctrl-C to the whole process group', async () => {
+    const before = system.output.length;
+    const { code, tookMs } = await system.interrupt(8_000);
+
+    expect(code).toBe(0);
+    expect(tookMs).toBeLessThan(8_000);
+    const shutdown = system.output.slice(before);
+    expect(shutdown).toMatch(/\[clarion *\] stopped\n/);
+    // The servers outlived the services, so nothing lost its connection while it drained.
+    expect(shutdown).not.toMatch(/disconnect|failed| WARN | ERROR /);
+    expect(processesLeft(system.groupId, dataDir)).toEqual([]);
     await expect(isListening(databasePort)).resolves.toBe(false);
     await expect(isListening(natsPort)).resolves.toBe(false);
   });

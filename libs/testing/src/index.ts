@@ -1,6 +1,7 @@
 export * from './boot-service';
 export * from './eventually';
 export * from './free-port';
+export * from './free-start-ports';
 export * from './test-database';
 export * from './test-env';
 export * from './test-namespace';

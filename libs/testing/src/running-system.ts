@@ -1,9 +1,8 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { AccountResponseDto, SERVICE_NAMES } from '@clarion/contracts';
+import { AccountResponseDto } from '@clarion/contracts';
 import { eventually } from './eventually';
-import { freePort } from './free-port';
+import { freeStartPorts } from './free-start-ports';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -29,17 +28,14 @@ export class RunningSystem {
   }
 
   async start(timeoutMs = 60_000): Promise<void> {
-    this.gatewayPort = await freePort();
-    const healthPortBase = await freeHealthPortBase();
+    const ports = await freeStartPorts();
+    this.gatewayPort = Number(ports.GATEWAY_PORT);
     this.child = spawn(process.execPath, [join(ROOT, 'tools/start.mjs')], {
       env: {
         ...process.env,
         DATABASE_URL: this.options.databaseUrl,
         CLARION_NAMESPACE: this.options.namespace,
-        GATEWAY_PORT: String(this.gatewayPort),
-        HEALTH_PORT_BASE: String(healthPortBase),
-        // The port after the health ports: the voice service's media websockets.
-        VOICE_MEDIA_PORT: String(healthPortBase + SERVICES),
+        ...ports,
         LOG_FORMAT: 'json',
         ...this.options.extraEnv,
       },
@@ -108,30 +104,4 @@ export class RunningSystem {
     clearTimeout(timer);
     return code;
   }
-}
-
-/** tools/start.mjs gives each service a health port, from HEALTH_PORT_BASE on. */
-const SERVICES = SERVICE_NAMES.length;
-/** Linux hands out ephemeral ports from 32768: health ports stay below, or a client may hold one. */
-const EPHEMERAL_PORTS_START = 32_768;
-
-/** Health ports and the media port after them, below the ephemeral range, all free right now. */
-async function freeHealthPortBase(): Promise<number> {
-  for (let tries = 0; tries < 50; tries++) {
-    const base =
-      20_000 + Math.floor(Math.random() * (EPHEMERAL_PORTS_START - 20_000 - SERVICES - 1));
-    const free = await Promise.all(
-      Array.from({ length: SERVICES + 1 }, (_, offset) => isFree(base + offset)),
-    );
-    if (free.every(Boolean)) return base;
-  }
-  throw new Error(`no run of ${SERVICES + 1} free ports for the health endpoints and voice media`);
-}
-
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, () => server.close(() => resolve(true)));
-  });
 }
