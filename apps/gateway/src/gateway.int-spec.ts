@@ -53,6 +53,8 @@ describe('the gateway when the services behind it are down', () => {
     const response = await inject({ method: 'GET', url: '/status' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({
+      message:
+        'Not ready: billing, notifications, delivery-workers, logs, numbers, voice, registrations',
       status: 'degraded',
       services: { gateway: 'ready', billing: 'unreachable', logs: 'unreachable' },
       notReady: [

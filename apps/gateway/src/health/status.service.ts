@@ -24,7 +24,13 @@ export class StatusService {
     );
     const services = Object.fromEntries(entries) as Record<ServiceName, ServiceReadiness>;
     const notReady = entries.filter(([, state]) => state !== 'ready').map(([service]) => service);
-    return { status: notReady.length === 0 ? 'ok' : 'degraded', services, notReady };
+    return {
+      message:
+        notReady.length === 0 ? 'All services are ready' : `Not ready: ${notReady.join(', ')}`,
+      status: notReady.length === 0 ? 'ok' : 'degraded',
+      services,
+      notReady,
+    };
   }
 
   private async readinessOf(service: ServiceName): Promise<ServiceReadiness> {

@@ -10,8 +10,14 @@ export interface HealthReply {
 
 export type ServiceReadiness = 'ready' | 'not_ready' | 'unreachable';
 
-/** GET /status: the readiness of every service. */
+/** GET /status: the readiness of every service (records.md MessageResponse, and more). */
 export class StatusResponseDto {
+  @ApiProperty({
+    description: 'In words: all services ready, or which are not.',
+    example: 'All services are ready',
+  })
+  message!: string;
+
   @ApiProperty({ enum: ['ok', 'degraded'] })
   status!: 'ok' | 'degraded';
 
