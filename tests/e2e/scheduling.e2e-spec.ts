@@ -98,6 +98,7 @@ describe('scheduled sends', () => {
     const { trackingId } = (await schedule('vic', 'never', inSeconds(600))).body;
     expect((await api.call('DELETE', `/sender/scheduler/${trackingId}`)).body).toEqual({
       success: true,
+      message: `Scheduled send ${trackingId} deleted`,
     });
     expect(
       await eventually(async () => (await logOf(trackingId))?.['schedule_deleted_at']),

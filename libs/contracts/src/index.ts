@@ -76,6 +76,7 @@ export * from './send/direct-send.dto';
 export * from './send/inline-content';
 export * from './send/normalize-send';
 export * from './send/send-call-content.dto';
+export * from './send/schedule-change-response.dto';
 export * from './send/schedule-requests';
 export * from './send/send-command';
 export * from './send/send-email-content.dto';

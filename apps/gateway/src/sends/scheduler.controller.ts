@@ -4,9 +4,9 @@ import {
   NotFoundError,
   Principal,
   Requests,
+  ScheduleDeletedResponseDto,
+  ScheduleUpdatedResponseDto,
   SendDto,
-  SendResponseDto,
-  SuccessResponseDto,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
@@ -28,33 +28,36 @@ export class SchedulerController {
     operationId: 'SenderUpdateSchedule',
     summary: 'Replace the body and/or time of a scheduled send',
   })
-  @ApiOkResponse({ type: SendResponseDto })
-  update(
+  @ApiOkResponse({ type: ScheduleUpdatedResponseDto })
+  async update(
     @Param('trackingId', trackingIdPipe) trackingId: string,
     @Body() body: SendDto,
     @CurrentPrincipal() principal: Principal,
-  ): Promise<SendResponseDto> {
+  ): Promise<ScheduleUpdatedResponseDto> {
     assertFutureSchedule(body.schedule);
-    return this.messaging.request(Requests.updateSchedule, {
+    const updated = await this.messaging.request(Requests.updateSchedule, {
       accountId: principal.accountId,
       envId: principal.envId,
       trackingId,
       body,
       dueAt: body.schedule,
     });
+    const when = body.schedule === undefined ? '' : `, now due at ${body.schedule}`;
+    return { ...updated, message: `Scheduled send ${trackingId} updated${when}` };
   }
 
   @Delete(':trackingId')
   @ApiOperation({ operationId: 'SenderDeleteSchedule', summary: 'Cancel a scheduled send' })
-  @ApiOkResponse({ type: SuccessResponseDto })
-  cancel(
+  @ApiOkResponse({ type: ScheduleDeletedResponseDto })
+  async cancel(
     @Param('trackingId', trackingIdPipe) trackingId: string,
     @CurrentPrincipal() principal: Principal,
-  ): Promise<SuccessResponseDto> {
-    return this.messaging.request(Requests.deleteSchedule, {
+  ): Promise<ScheduleDeletedResponseDto> {
+    const canceled = await this.messaging.request(Requests.deleteSchedule, {
       accountId: principal.accountId,
       envId: principal.envId,
       trackingId,
     });
+    return { ...canceled, message: `Scheduled send ${trackingId} deleted` };
   }
 }
