@@ -40,6 +40,7 @@ import { TemplateNotes } from './sends/template-notes';
 import { SessionsController } from './sessions/sessions.controller';
 import { SuppressionsController } from './suppressions/suppressions.controller';
 import { TrackingController } from './tracking/tracking.controller';
+import { UnavailableOperationsController } from './unavailable/unavailable-operations.controller';
 import { TrackingService } from './tracking/tracking.service';
 import { UsersController } from './users/users.controller';
 import { VoiceAgentsController } from './voice/voice-agents.controller';
@@ -64,6 +65,7 @@ export class GatewayModule {
         TrackingController,
         TwilioWebhooksController,
         TypesController,
+        UnavailableOperationsController,
         SessionsController,
         EnvironmentsController,
         EventsWebhooksController,

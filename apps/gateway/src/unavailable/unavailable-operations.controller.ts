@@ -1,0 +1,123 @@
+import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RequiresApiKey } from '../auth/auth.decorators';
+import { dashboardOnly, emailInboxesNotYet } from './unavailable-operations';
+
+const COMPONENTS_INSTEAD = 'Keep shared parts (headers, footers) in the html of your templates.';
+
+/**
+ * Operations the hosted service's SDK offers that Clarion does not: each answers 501
+ * NOT_IMPLEMENTED with the error object and what to do instead, rather than a bare 404.
+ */
+@ApiTags('Not available in Clarion')
+@RequiresApiKey()
+@Controller()
+export class UnavailableOperationsController {
+  @Post('addresses')
+  @ApiOperation({ operationId: 'AddressesCreateAddress', summary: 'Not available yet (501)' })
+  createAddress(): never {
+    throw emailInboxesNotYet('Creating an inbound address');
+  }
+
+  @Get('addresses')
+  @ApiOperation({ operationId: 'AddressesListAddresses', summary: 'Not available yet (501)' })
+  listAddresses(): never {
+    throw emailInboxesNotYet('Listing inbound addresses');
+  }
+
+  @Patch('addresses')
+  @ApiOperation({ operationId: 'AddressesUpdateAddress', summary: 'Not available yet (501)' })
+  updateAddress(): never {
+    throw emailInboxesNotYet('Changing an inbound address');
+  }
+
+  @Delete('addresses/:fullAddress')
+  @ApiOperation({ operationId: 'AddressesDeleteAddress', summary: 'Not available yet (501)' })
+  deleteAddress(): never {
+    throw emailInboxesNotYet('Deleting an inbound address');
+  }
+
+  @Post('domains')
+  @ApiOperation({ operationId: 'DomainsAddDomain', summary: 'Not available yet (501)' })
+  addDomain(): never {
+    throw emailInboxesNotYet('Adding a sender domain');
+  }
+
+  @Get('domains')
+  @ApiOperation({ operationId: 'DomainsListDomains', summary: 'Not available yet (501)' })
+  listDomains(): never {
+    throw emailInboxesNotYet('Listing sender domains');
+  }
+
+  @Delete('domains/:sender')
+  @ApiOperation({ operationId: 'DomainsDeleteDomain', summary: 'Not available yet (501)' })
+  deleteDomain(): never {
+    throw emailInboxesNotYet('Removing a sender domain');
+  }
+
+  @Post('domains/:sender/verification')
+  @ApiOperation({
+    operationId: 'DomainsStartDomainVerification',
+    summary: 'Not available yet (501)',
+  })
+  verifyDomain(): never {
+    throw emailInboxesNotYet('Verifying a sender domain');
+  }
+
+  @Post('components')
+  @ApiOperation({ operationId: 'ComponentsCreateComponent', summary: 'Dashboard only (501)' })
+  createComponent(): never {
+    throw dashboardOnly('Email components', COMPONENTS_INSTEAD);
+  }
+
+  @Get('components')
+  @ApiOperation({ operationId: 'ComponentsListComponents', summary: 'Dashboard only (501)' })
+  listComponents(): never {
+    throw dashboardOnly('Email components', COMPONENTS_INSTEAD);
+  }
+
+  @Get('components/public')
+  @ApiOperation({
+    operationId: 'ComponentsListComponentsParsed',
+    summary: 'Dashboard only (501)',
+  })
+  listParsedComponents(): never {
+    throw dashboardOnly('Email components', COMPONENTS_INSTEAD);
+  }
+
+  @Get('components/:componentId')
+  @ApiOperation({ operationId: 'ComponentsGetComponent', summary: 'Dashboard only (501)' })
+  getComponent(): never {
+    throw dashboardOnly('Email components', COMPONENTS_INSTEAD);
+  }
+
+  @Patch('components/:componentId')
+  @ApiOperation({ operationId: 'ComponentsPatchComponent', summary: 'Dashboard only (501)' })
+  patchComponent(): never {
+    throw dashboardOnly('Email components', COMPONENTS_INSTEAD);
+  }
+
+  @Delete('components/:componentId')
+  @ApiOperation({ operationId: 'ComponentsDeleteComponent', summary: 'Dashboard only (501)' })
+  deleteComponent(): never {
+    throw dashboardOnly('Email components', COMPONENTS_INSTEAD);
+  }
+
+  @Post('editor/token')
+  @ApiOperation({ operationId: 'EditorGenerateEditorToken', summary: 'Dashboard only (501)' })
+  editorToken(): never {
+    throw dashboardOnly(
+      'The visual email editor',
+      'Write templates as html through /notifications/{type}/EMAIL/templates.',
+    );
+  }
+
+  @Post('insights')
+  @ApiOperation({ operationId: 'InsightsQueryInsights', summary: 'Dashboard only (501)' })
+  insights(): never {
+    throw dashboardOnly(
+      'Delivery insights',
+      'Read delivery outcomes from GET /logs or POST /logs/query, or the events webhook.',
+    );
+  }
+}
