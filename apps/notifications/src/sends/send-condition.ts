@@ -1,4 +1,5 @@
 import {
+  Channel,
   ConditionSyntaxError,
   evaluateCondition,
   NormalizedSend,
@@ -13,7 +14,28 @@ import { userFieldsOf } from './recipient-scope';
  * accepted before a change of the language.
  */
 export function conditionHolds(send: NormalizedSend, recipient: StoredRecipient): boolean | string {
-  const source = send.options?.condition;
+  return evaluate('options.condition', send.options?.condition, send, recipient);
+}
+
+/**
+ * Whether the condition of one channel holds: the hosted service's SDK puts one at
+ * options.email.condition, which decides the email alone. Channels without one always go ahead.
+ */
+export function channelConditionHolds(
+  channel: Channel,
+  send: NormalizedSend,
+  recipient: StoredRecipient,
+): boolean | string {
+  if (channel !== Channel.EMAIL) return true;
+  return evaluate('options.email.condition', send.options?.email?.condition, send, recipient);
+}
+
+function evaluate(
+  name: string,
+  source: string | undefined,
+  send: NormalizedSend,
+  recipient: StoredRecipient,
+): boolean | string {
   if (source === undefined) return true;
   try {
     return evaluateCondition(parseCondition(source), {
@@ -21,8 +43,7 @@ export function conditionHolds(send: NormalizedSend, recipient: StoredRecipient)
       user: userFieldsOf(recipient),
     });
   } catch (error) {
-    if (error instanceof ConditionSyntaxError)
-      return `options.condition is invalid: ${error.message}`;
+    if (error instanceof ConditionSyntaxError) return `${name} is invalid: ${error.message}`;
     throw error;
   }
 }

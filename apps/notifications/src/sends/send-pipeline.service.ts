@@ -13,7 +13,7 @@ import { PreferencesOfBatch, PreferencesRepository } from '../preferences/prefer
 import { UsersRepository } from '../users/users.repository';
 import { renderChannelContent } from './channel-content';
 import { channelsOfContent, decideDelivery, resolveChannels } from './channel-resolution';
-import { conditionHolds } from './send-condition';
+import { channelConditionHolds, conditionHolds } from './send-condition';
 import { DeliveryPublisher } from './delivery-publisher';
 import { recipientScope } from './recipient-scope';
 import { SendLimits } from './send-limits';
@@ -111,8 +111,16 @@ function decideChannels(
     return;
   }
   const scope = recipientScope(send, recipient);
+  let ignoredByCondition: string | undefined;
   for (const channel of resolveChannels(send, resolved.type.channels)) {
     const logName = CHANNEL_LOG_NAMES[channel];
+    const channelCondition = channelConditionHolds(channel, send, recipient);
+    if (channelCondition !== true) {
+      plan.decisions[logName] = { routing: Routing.IGNORE };
+      ignoredByCondition =
+        channelCondition === false ? `options.${logName}.condition is false` : channelCondition;
+      continue;
+    }
     const { delivery, ignored } = decideDelivery({
       channel,
       send,
@@ -143,6 +151,7 @@ function decideChannels(
   const decisions = Object.values(plan.decisions);
   if (decisions.length > 0 && decisions.every((d) => d.routing === Routing.IGNORE)) {
     plan.ignored = 'ALL_CHANNELS_IGNORED';
+    if (ignoredByCondition !== undefined) plan.ignoredReason = ignoredByCondition;
   }
 }
 

@@ -97,6 +97,20 @@ export class SendEmailOptionsDto {
   clickTracking?: boolean;
 }
 
+/**
+ * `options.email` of a send: the email options, and the condition the hosted service's SDK puts
+ * there, which decides whether the send's email goes out (its other channels are not affected).
+ */
+export class SendOptionsEmailDto extends SendEmailOptionsDto {
+  @ApiPropertyOptional({
+    description:
+      'Send the email only when this expression holds (the language of options.condition); the other channels go out either way.',
+  })
+  @IsOptional()
+  @IsCondition()
+  condition?: string;
+}
+
 export class ApnOptionsDto {
   @ApiPropertyOptional({ description: 'Seconds until expiry.' })
   @IsOptional()
@@ -176,11 +190,11 @@ export class PushOptionsDto {
 
 /** `options` of the send body (spec 4.3). */
 export class SendOptionsDto {
-  @ApiPropertyOptional({ type: SendEmailOptionsDto })
+  @ApiPropertyOptional({ type: SendOptionsEmailDto })
   @IsOptional()
   @ValidateNested()
-  @Type(() => SendEmailOptionsDto)
-  email?: SendEmailOptionsDto;
+  @Type(() => SendOptionsEmailDto)
+  email?: SendOptionsEmailDto;
 
   @ApiPropertyOptional({
     description:
