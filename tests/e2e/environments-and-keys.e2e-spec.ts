@@ -123,7 +123,10 @@ describe('environments and API keys', () => {
     expect(entry!['key']).toBe(`clarion_sk_…${created.body.key.slice(-4)}`);
     expect(JSON.stringify(listed.body)).not.toContain(created.body.key);
 
-    expect((await api.call('DELETE', `/keys/${created.body.id}`)).body).toEqual({ success: true });
+    expect((await api.call('DELETE', `/keys/${created.body.id}`)).body).toEqual({
+      success: true,
+      message: 'The API key CI was revoked',
+    });
     const afterRevoke = await withNewKey.call<{ error: Json }>('GET', '/environments');
     expect(afterRevoke.status).toBe(401);
     expect(afterRevoke.body.error['code']).toBe('UNAUTHORIZED');

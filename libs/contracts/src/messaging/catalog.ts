@@ -11,6 +11,7 @@ import {
   CreateKeyRequest,
   CreateKeyResponseDto,
   KeyRef,
+  RevokeKeyResponseDto,
 } from '../billing/api-key.dto';
 import {
   AccountDetailsDto,
@@ -240,7 +241,7 @@ export const Requests = {
   deleteProfile: defineRequest<ProfileScope, SuccessResponseDto>('billing.profile.delete'),
   listKeys: defineRequest<AccountScope, ApiKeyResponseDto[]>('billing.apikey.list'),
   createKey: defineRequest<CreateKeyRequest, CreateKeyResponseDto>('billing.apikey.create'),
-  revokeKey: defineRequest<KeyRef, { success: boolean }>('billing.apikey.revoke'),
+  revokeKey: defineRequest<KeyRef, RevokeKeyResponseDto>('billing.apikey.revoke'),
   identifyUser: defineRequest<IdentifyUserRequest, UserResponseDto>('notifications.user.identify'),
   getUser: defineRequest<EndUserRef, UserResponseDto>('notifications.user.get'),
   listInbox: defineRequest<ListInboxRequest, InappNotificationResponseDto[]>(

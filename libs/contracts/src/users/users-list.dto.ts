@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { TenantScope } from '../common/tenant-scope';
 import { UserResponseDto } from './user-response.dto';
@@ -17,7 +17,11 @@ export class UsersListQueryDto {
   @Max(MAX_USERS_PAGE)
   limit?: number;
 
-  @ApiPropertyOptional({ description: 'lastEvaluatedKey of the previous page.' })
+  @ApiPropertyOptional({
+    description: 'lastEvaluatedKey of the previous page; empty or left out for the first page.',
+  })
+  // The hosted service's SDK requires the parameter, so its first page sends `nextToken=`.
+  @Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value))
   @IsOptional()
   @IsString()
   nextToken?: string;
