@@ -123,8 +123,14 @@ describe('tenant isolation', () => {
       (await b.api.call<{ preferences: Json[] }>('GET', '/users/shared-id/preferences')).body,
     ).toEqual({ preferences: [] });
     await b.api.call('DELETE', '/users/shared-id/preferences');
-    const ours = await a.api.call<Json>('GET', '/types/secret_type');
-    expect(ours.body).toMatchObject({ title: 'secret_type', templates: [{ title: 'A only' }] });
+    const ours = await a.api.call<Json[]>('GET', '/types/secret_type');
+    expect(ours.body).toEqual([
+      expect.objectContaining({
+        title: 'secret_type',
+        templates: [{ channel: 'INAPP_WEB', templateIds: ['t1'] }],
+      }),
+    ]);
+    expect((await a.api.call('GET', `${templates}/t1`)).body).toMatchObject({ title: 'A only' });
     expect(
       (await a.api.call<{ preferences: Json[] }>('GET', '/users/shared-id/preferences')).body
         .preferences,

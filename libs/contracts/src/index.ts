@@ -68,6 +68,7 @@ export * from './notification-types/delivery-option.enum';
 export * from './notification-types/notification-settings.dto';
 export * from './notification-types/notification-type-requests';
 export * from './notification-types/notification-type-response.dto';
+export * from './notification-types/notification-type-templates.dto';
 export * from './notification-types/template-content';
 export * from './notification-types/template-response.dto';
 export * from './send/condition';

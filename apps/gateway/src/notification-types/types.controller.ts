@@ -36,13 +36,20 @@ export class TypesController {
   }
 
   @Get(':notificationId')
-  @ApiOperation({ operationId: 'TypesGet', summary: 'A notification type with its templates' })
-  @ApiOkResponse({ type: NotificationTypeResponseDto })
-  get(
+  @ApiOperation({
+    operationId: 'TypesGet',
+    summary: 'A notification type with the ids of its templates',
+    description:
+      "Answers a list holding the one type, as the hosted service's SDK reads it; 404 when there is none.",
+  })
+  @ApiOkResponse({ type: [NotificationTypeResponseDto] })
+  async get(
     @Param('notificationId') notificationId: string,
     @CurrentPrincipal() principal: Principal,
-  ): Promise<NotificationTypeResponseDto> {
-    return this.messaging.request(Requests.getType, { ...tenantOf(principal), notificationId });
+  ): Promise<NotificationTypeResponseDto[]> {
+    return [
+      await this.messaging.request(Requests.getType, { ...tenantOf(principal), notificationId }),
+    ];
   }
 
   @Patch(':notificationId')

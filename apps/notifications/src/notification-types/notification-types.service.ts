@@ -13,7 +13,6 @@ import {
   UpdateNotificationTypeRequest,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
-import { toTemplateResponse } from '../templates/template.mapper';
 import { TemplatesRepository } from '../templates/templates.repository';
 import { NotificationTypeEntity } from './notification-type.entity';
 import { toNotificationTypeResponse } from './notification-type.mapper';
@@ -34,7 +33,7 @@ export class NotificationTypesService {
   async get(ref: NotificationTypeRef): Promise<NotificationTypeResponseDto> {
     const type = await this.existing(ref);
     const templates = await this.templates.listOfType(ref, ref.notificationId);
-    return toNotificationTypeResponse(type, templates.map(toTemplateResponse));
+    return toNotificationTypeResponse(type, templates);
   }
 
   async create(request: CreateNotificationTypeRequest): Promise<NotificationTypeResponseDto> {

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Channel } from '../common/channel.enum';
 import { NotificationOptionsDto } from './channel-options.dto';
 import { DeduplicationDto, ThrottlingDto } from './notification-settings.dto';
-import { TemplateResponseDto } from './template-response.dto';
+import { NotificationTypeTemplatesDto } from './notification-type-templates.dto';
 
 /** A notification type (records.md Notification). */
 export class NotificationTypeResponseDto {
@@ -15,6 +15,10 @@ export class NotificationTypeResponseDto {
   @ApiPropertyOptional({ type: ThrottlingDto }) throttling?: ThrottlingDto;
   @ApiPropertyOptional() retention?: number;
   @ApiPropertyOptional({ type: NotificationOptionsDto }) options?: NotificationOptionsDto;
-  @ApiPropertyOptional({ type: TemplateResponseDto, isArray: true })
-  templates?: TemplateResponseDto[];
+  @ApiPropertyOptional({
+    type: NotificationTypeTemplatesDto,
+    isArray: true,
+    description: 'The template ids of each channel (GET /types/{id}); read one template by its id.',
+  })
+  templates?: NotificationTypeTemplatesDto[];
 }
