@@ -6,6 +6,7 @@ import {
   CreateKeyResponseDto,
   newTimeOrderedId,
   NotFoundError,
+  RevokeKeyResponseDto,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { EnvironmentsRepository } from '../environments/environments.repository';
@@ -70,7 +71,7 @@ export class ApiKeysService {
   }
 
   /** Revokes a key of the account; every gateway forgets it at once. */
-  async revoke(accountId: string, keyId: string): Promise<{ success: boolean }> {
+  async revoke(accountId: string, keyId: string): Promise<RevokeKeyResponseDto> {
     const key = await this.keys.findOfAccount(accountId, keyId);
     if (!key) throw new NotFoundError('The API key', 'List your keys with GET /keys.');
     if (key.revokedAt === null) await this.keys.markRevoked(key);
@@ -78,6 +79,6 @@ export class ApiKeysService {
       kind: 'api-key-revoked',
       keyHash: key.keyHash,
     });
-    return { success: true };
+    return { success: true, message: `The API key ${key.name} was revoked` };
   }
 }

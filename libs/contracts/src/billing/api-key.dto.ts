@@ -90,9 +90,13 @@ export class ApiKeysResponseDto {
   keys!: ApiKeyResponseDto[];
 }
 
+/** Answer of DELETE /keys/{keyId} (records.md DeleteKeyResponse: message; success stays). */
 export class RevokeKeyResponseDto {
   @ApiProperty()
   success!: boolean;
+
+  @ApiProperty({ example: 'The API key Production server was revoked' })
+  message!: string;
 }
 
 export class CreateKeyRequest extends AccountScope {
