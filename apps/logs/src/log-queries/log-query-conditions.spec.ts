@@ -51,6 +51,14 @@ describe(conditionsOf.name, () => {
     ]);
   });
 
+  it('finds sends by their trackingIds', () => {
+    const trackingId = '0192f0c4-0000-7000-8000-000000000000';
+    expect(sut(ACCOUNT, { trackingIds: [trackingId, trackingId] })).toEqual({
+      conditions: ['account_id = $1', 'tracking_id = ANY($2::uuid[])'],
+      params: [ACCOUNT, [trackingId]],
+    });
+  });
+
   it('treats empty lists as no filter', () => {
     expect(sut(ACCOUNT, { envIdFilter: [], channelFilter: [], notificationFilter: [] })).toEqual({
       conditions: ['account_id = $1'],

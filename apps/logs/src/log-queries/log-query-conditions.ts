@@ -46,6 +46,8 @@ export function conditionsOf(accountId: string, filters: LogQueryDto): SqlCondit
   if (channels) {
     conditions.push(`record ?| ${param(channels.map((channel) => `${channel}_routing`))}::text[]`);
   }
+  const trackingIds = nonEmpty(filters.trackingIds);
+  if (trackingIds) conditions.push(`tracking_id = ANY(${param(trackingIds)}::uuid[])`);
   const types = nonEmpty(filters.notificationFilter);
   if (types) conditions.push(`record->>'type' = ANY(${param(types)}::text[])`);
   return { conditions, params };

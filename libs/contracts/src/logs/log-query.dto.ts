@@ -62,8 +62,8 @@ export type LogQueryState = (typeof LOG_QUERY_STATES)[number];
 
 /** Timestamps above this are milliseconds, below it seconds (1e12 s is the year 33658). */
 const MILLISECONDS_FROM = 1e12;
-/** 9999-12-31T23:59:59.999Z. */
-const LATEST_EPOCH_MS = 253_402_300_799_999;
+/** 9999-12-31T23:59:59.999Z, the latest time a query takes. */
+export const LATEST_EPOCH_MS = 253_402_300_799_999;
 
 /** A unix timestamp of `dateRangeFilter` in milliseconds: seconds, or milliseconds above 1e12. */
 export function toEpochMs(timestamp: number): number {
@@ -175,6 +175,13 @@ export class LogQueryDto {
   @IsString({ each: true })
   @MaxLength(500, { each: true })
   notificationFilter?: string[];
+
+  @ApiPropertyOptional({ type: [String], description: 'Sends with these trackingIds.' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsUUID('all', { each: true, message: 'trackingIds must hold trackingIds (UUIDs)' })
+  trackingIds?: string[];
 }
 
 /** Answer of POST /logs/query: poll GET /logs/query/{queryId} for the result. */
