@@ -20,9 +20,19 @@ export function findOnPath(command, path = process.env.PATH ?? '') {
   return undefined;
 }
 
-/** nats-server from PATH, or an error saying how to get one. */
-export function natsServerBinary(natsUrl, path = process.env.PATH ?? '') {
-  const binary = findOnPath('nats-server', path);
+/**
+ * Where servers are installed but an ordinary user's PATH often does not look (Debian's has no
+ * sbin folders).
+ */
+const SERVER_FOLDERS = ['/usr/local/sbin', '/usr/sbin', '/sbin'];
+
+/** nats-server from PATH or the sbin folders, or an error saying how to get one. */
+export function natsServerBinary(
+  natsUrl,
+  path = process.env.PATH ?? '',
+  serverFolders = SERVER_FOLDERS,
+) {
+  const binary = findOnPath('nats-server', [path, ...serverFolders].join(delimiter));
   if (binary) return binary;
   throw new Error(
     `NATS is not reachable at ${natsUrl} and nats-server is not on PATH: install it (apt-get install nats-server, brew install nats-server, or a release binary from github.com/nats-io/nats-server) or set NATS_URL.`,

@@ -90,7 +90,7 @@ describe('preconditions of the servers npm start starts', () => {
     expect(outcome.asUser).toBeNull();
   });
 
-  it('finds nats-server only as an executable file on PATH, and otherwise says how to get it', () => {
+  it('finds nats-server only as an executable file on PATH or in sbin, and otherwise says how to get it', () => {
     const folder = mkdtempSync(join(tmpdir(), 'clarion-path-'));
     try {
       const outcome = (): { found?: string; error?: string } =>
@@ -99,7 +99,7 @@ describe('preconditions of the servers npm start starts', () => {
           ['natsServerBinary'],
           `
           let result;
-          try { result = { found: natsServerBinary('nats://127.0.0.1:4222', ${JSON.stringify(folder)}) }; }
+          try { result = { found: natsServerBinary('nats://127.0.0.1:4222', ${JSON.stringify(folder)}, []) }; }
           catch (error) { result = { error: error.message }; }
           process.stdout.write(JSON.stringify(result));`,
         );
@@ -111,6 +111,13 @@ describe('preconditions of the servers npm start starts', () => {
       expect(outcome().error).toContain('not on PATH');
       chmodSync(join(folder, 'nats-server'), 0o755);
       expect(outcome().found).toBe(join(folder, 'nats-server'));
+
+      const inServerFolder = runWithToolModule<string>(
+        'infra-preconditions.mjs',
+        ['natsServerBinary'],
+        `process.stdout.write(JSON.stringify(natsServerBinary('nats://127.0.0.1:4222', '/nowhere', [${JSON.stringify(folder)}])));`,
+      );
+      expect(inServerFolder).toBe(join(folder, 'nats-server'));
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
