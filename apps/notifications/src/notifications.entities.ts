@@ -4,6 +4,8 @@ import { CreateScheduledSends1795300000000 } from './migrations/1795300000000-cr
 import { CreateTemplatesPreferencesLimits1795310000000 } from './migrations/1795310000000-create-templates-preferences-limits';
 import { CreateSmsOptOuts1795320000000 } from './migrations/1795320000000-create-sms-opt-outs';
 import { CreateEventsWebhooks1795330000000 } from './migrations/1795330000000-create-events-webhooks';
+import { CreateSubNotificationsAndRetractions1795340000000 } from './migrations/1795340000000-create-sub-notifications-and-retractions';
+import { TemplateDigestDefaults1795350000000 } from './migrations/1795350000000-template-digest-defaults';
 import { NotificationTypeEntity } from './notification-types/notification-type.entity';
 import { TemplateEntity } from './templates/template.entity';
 import { UserEntity } from './users/user.entity';
@@ -21,4 +23,6 @@ export const NOTIFICATIONS_MIGRATIONS = [
   CreateTemplatesPreferencesLimits1795310000000,
   CreateSmsOptOuts1795320000000,
   CreateEventsWebhooks1795330000000,
+  CreateSubNotificationsAndRetractions1795340000000,
+  TemplateDigestDefaults1795350000000,
 ];

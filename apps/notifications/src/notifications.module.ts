@@ -15,8 +15,11 @@ import { NotificationTypesHandlers } from './notification-types/notification-typ
 import { NotificationTypesService } from './notification-types/notification-types.service';
 import { PreferencesHandlers } from './preferences/preferences.handlers';
 import { PreferencesRepository } from './preferences/preferences.repository';
+import { RetractionsHandlers } from './retractions/retractions.handlers';
 import { DeliveryPublisher } from './sends/delivery-publisher';
 import { SendLimits } from './sends/send-limits';
+import { SubNotificationsHandlers } from './sub-notifications/sub-notifications.handlers';
+import { SubNotificationsRepository } from './sub-notifications/sub-notifications.repository';
 import { SuppressionsHandlers } from './suppressions/suppressions.handlers';
 import { SuppressionsRepository } from './suppressions/suppressions.repository';
 import { SuppressionsService } from './suppressions/suppressions.service';
@@ -75,7 +78,10 @@ export class NotificationsModule {
         NotificationTypesService,
         PreferencesHandlers,
         PreferencesRepository,
+        RetractionsHandlers,
         SendLimits,
+        SubNotificationsHandlers,
+        SubNotificationsRepository,
         SuppressionsHandlers,
         SuppressionsRepository,
         SuppressionsService,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Channel, DeliveryJob, TemplateContent } from '@clarion/contracts';
+import { Channel, DeliveryJob, RetractRequest, TemplateContent } from '@clarion/contracts';
 import { DataSource } from 'typeorm';
 
 export interface DigestEntry {
@@ -33,6 +33,26 @@ export class DigestsRepository {
         entries.map((e) => JSON.stringify(e.job)),
       ],
     );
+  }
+
+  /** Removes the entries of a type (or of one sub-notification of it) for a user; answers how many. */
+  async removeRetracted(request: RetractRequest): Promise<number> {
+    const [removed] = await this.dataSource.query<{ n: number }[]>(
+      `WITH removed AS (
+         DELETE FROM notifications.digest_entries
+          WHERE account_id = $1 AND env_id = $2 AND user_id = $3 AND notification_id = $4
+            AND ($5::text IS NULL OR job->>'subNotificationId' = $5)
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM removed`,
+      [
+        request.accountId,
+        request.envId,
+        request.userId,
+        request.notificationId,
+        request.subNotificationId ?? null,
+      ],
+    );
+    return removed?.n ?? 0;
   }
 
   /**

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EndUserRef, InappMarkSeenDto, InappStatusUpdateDto, InboxEntry } from '@clarion/contracts';
+import {
+  EndUserRef,
+  InappMarkSeenDto,
+  InappStatusUpdateDto,
+  InboxEntry,
+  RetractRequest,
+} from '@clarion/contracts';
 import { DataSource, IsNull, LessThan, Repository } from 'typeorm';
 import { InboxNotificationEntity } from './inbox-notification.entity';
 
@@ -12,34 +18,83 @@ export class InboxRepository {
     private readonly inbox: Repository<InboxNotificationEntity>,
   ) {}
 
-  /** Stores many entries in one statement; an entry stored before (a redelivery) is left alone. */
+  /**
+   * Stores many entries in one statement. An entry stored before (a redelivery) is left alone,
+   * and one of a send received before a retraction of its type for its user never lands.
+   */
   async insertMany(entries: InboxEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    const params: unknown[] = [];
-    const tuples = entries.map((e) => {
-      const values = [
-        e.accountId,
-        e.envId,
-        e.trackingId,
-        e.userId,
-        e.notificationId,
-        e.subNotificationId ?? null,
-        e.title,
-        e.redirectURL ?? null,
-        e.imageURL ?? null,
-        JSON.stringify(e.parameters),
-        e.receivedAt,
-      ];
-      return `(${values.map((v) => `$${params.push(v)}`).join(', ')})`;
-    });
     await this.dataSource.query(
       `INSERT INTO notifications.inbox_notifications
          (account_id, env_id, tracking_id, user_id, notification_id, sub_notification_id,
           title, redirect_url, image_url, parameters, created_at)
-       VALUES ${tuples.join(', ')}
+       SELECT e.* FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[],
+                              $6::text[], $7::text[], $8::text[], $9::text[], $10::jsonb[],
+                              $11::timestamptz[])
+           AS e(account_id, env_id, tracking_id, user_id, notification_id, sub_notification_id,
+                title, redirect_url, image_url, parameters, created_at)
+        WHERE NOT EXISTS (
+          SELECT 1 FROM notifications.inbox_retractions r
+           WHERE r.env_id = e.env_id AND r.user_id = e.user_id
+             AND r.notification_id = e.notification_id
+             AND r.sub_notification_id IN ('', COALESCE(e.sub_notification_id, ''))
+             AND r.retracted_at >= e.created_at)
        ON CONFLICT (env_id, tracking_id) DO NOTHING`,
-      params,
+      [
+        entries.map((e) => e.accountId),
+        entries.map((e) => e.envId),
+        entries.map((e) => e.trackingId),
+        entries.map((e) => e.userId),
+        entries.map((e) => e.notificationId),
+        entries.map((e) => e.subNotificationId ?? null),
+        entries.map((e) => e.title),
+        entries.map((e) => e.redirectURL ?? null),
+        entries.map((e) => e.imageURL ?? null),
+        entries.map((e) => JSON.stringify(e.parameters)),
+        entries.map((e) => e.receivedAt),
+      ],
     );
+  }
+
+  /**
+   * Retracts a type (or one sub-notification of it) for a user: removes what the inbox holds and
+   * records the retraction, so that entries of earlier sends still on their way never land.
+   * Answers how many were removed.
+   */
+  retract(request: RetractRequest): Promise<number> {
+    const subNotificationId = request.subNotificationId ?? null;
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO notifications.inbox_retractions
+           (account_id, env_id, user_id, notification_id, sub_notification_id, retracted_at)
+         VALUES ($1, $2, $3, $4, COALESCE($5::text, ''), now())
+         ON CONFLICT (env_id, user_id, notification_id, sub_notification_id)
+         DO UPDATE SET retracted_at = now()`,
+        [
+          request.accountId,
+          request.envId,
+          request.userId,
+          request.notificationId,
+          subNotificationId,
+        ],
+      );
+      const [removed] = await manager.query<{ n: number }[]>(
+        `WITH removed AS (
+           DELETE FROM notifications.inbox_notifications
+            WHERE account_id = $1 AND env_id = $2 AND user_id = $3 AND notification_id = $4
+              AND ($5::text IS NULL OR sub_notification_id = $5)
+           RETURNING 1)
+         SELECT count(*)::int AS n FROM removed`,
+        [
+          request.accountId,
+          request.envId,
+          request.userId,
+          request.notificationId,
+          subNotificationId,
+        ],
+      );
+      return removed?.n ?? 0;
+    });
   }
 
   listNewestFirst(

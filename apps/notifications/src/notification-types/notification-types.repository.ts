@@ -53,14 +53,14 @@ export class NotificationTypesRepository {
     );
   }
 
-  /** Removes a type with its templates and the users' preferences for it. */
+  /** Removes a type with its templates, its sub-notifications and the users' preferences for it. */
   async delete(ref: NotificationTypeRef): Promise<void> {
     const params = [ref.accountId, ref.envId, ref.notificationId];
     const where = 'account_id = $1 AND env_id = $2 AND notification_id = $3';
     await this.dataSource.transaction(async (manager) => {
-      await manager.query(`DELETE FROM notifications.templates WHERE ${where}`, params);
-      await manager.query(`DELETE FROM notifications.preferences WHERE ${where}`, params);
-      await manager.query(`DELETE FROM notifications.notification_types WHERE ${where}`, params);
+      for (const table of ['templates', 'sub_notifications', 'preferences', 'notification_types']) {
+        await manager.query(`DELETE FROM notifications.${table} WHERE ${where}`, params);
+      }
     });
   }
 

@@ -7,15 +7,24 @@ import {
   SetPreferencesRequest,
 } from '@clarion/contracts';
 import { HandleRequest } from '@clarion/messaging';
+import { SubNotificationsRepository } from '../sub-notifications/sub-notifications.repository';
 import { PreferencesRepository } from './preferences.repository';
 
 @Injectable()
 export class PreferencesHandlers {
-  constructor(private readonly preferences: PreferencesRepository) {}
+  constructor(
+    private readonly preferences: PreferencesRepository,
+    private readonly subNotifications: SubNotificationsRepository,
+  ) {}
 
+  /** The user's preferences, with the sub-notifications a preference center offers on their own. */
   @HandleRequest(Requests.getPreferences, EndUserRef)
   async get(user: EndUserRef): Promise<PreferencesResponseDto> {
-    return { preferences: await this.preferences.list(user) };
+    const [preferences, subNotifications] = await Promise.all([
+      this.preferences.list(user),
+      this.subNotifications.list(user),
+    ]);
+    return { preferences, subNotifications };
   }
 
   @HandleRequest(Requests.setPreferences, SetPreferencesRequest)

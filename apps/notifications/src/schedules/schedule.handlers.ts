@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  PatchScheduleRequest,
   Requests,
   ScheduledSendRef,
   SendCommand,
@@ -22,6 +23,11 @@ export class ScheduleHandlers {
   @HandleRequest(Requests.updateSchedule, UpdateScheduleRequest)
   update(request: UpdateScheduleRequest): Promise<SendResponseDto> {
     return this.schedules.update(request);
+  }
+
+  @HandleRequest(Requests.patchSchedule, PatchScheduleRequest)
+  patch(request: PatchScheduleRequest): Promise<SendResponseDto> {
+    return this.schedules.patch(request);
   }
 
   @HandleRequest(Requests.deleteSchedule, ScheduledSendRef)

@@ -3,18 +3,21 @@ import {
   EventEnvelope,
   NotFoundError,
   normalizeSend,
+  PatchScheduleRequest,
+  RetractRequest,
   ScheduledSendRef,
   ScheduleEventData,
   SEND_SCHEDULE_DELETED,
   SEND_SCHEDULE_UPDATED,
   SEND_SCHEDULED,
   SendCommand,
+  SendPatchDto,
   SendResponseDto,
   SuccessResponseDto,
   UpdateScheduleRequest,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
-import { ScheduledSendsRepository } from './scheduled-sends.repository';
+import { BodyChange, ScheduledSendsRepository } from './scheduled-sends.repository';
 
 const NOT_PENDING_FIX = 'Only sends that are scheduled and not yet sent can be changed.';
 
@@ -45,12 +48,41 @@ export class ScheduleService {
     return { success: true };
   }
 
-  async update(request: UpdateScheduleRequest): Promise<SendResponseDto> {
+  /** Replaces the body of a scheduled send (PUT /sender/scheduler/{trackingId}). */
+  update(request: UpdateScheduleRequest): Promise<SendResponseDto> {
+    return this.change(request, request.body, 'replace');
+  }
+
+  /** Changes only the given fields of a scheduled send (the hosted service's PATCH). */
+  patch(request: PatchScheduleRequest): Promise<SendResponseDto> {
+    return this.change(request, request.patch, 'merge');
+  }
+
+  /** Cancels the pending sends a retraction names, and logs each; answers how many. */
+  async cancelRetracted(request: RetractRequest): Promise<number> {
+    const trackingIds = await this.schedules.cancelMatching(request);
+    const at = new Date().toISOString();
+    await Promise.all(
+      trackingIds.map((trackingId) =>
+        this.messaging.publishEvent(
+          event({ ...request, trackingId }, SEND_SCHEDULE_DELETED, { at }),
+        ),
+      ),
+    );
+    return trackingIds.length;
+  }
+
+  private async change(
+    request: ScheduledSendRef & { dueAt?: string },
+    body: SendPatchDto,
+    how: BodyChange,
+  ): Promise<SendResponseDto> {
     const updated = await this.schedules.update(
       request.accountId,
       request.trackingId,
-      request.body,
+      body,
       request.dueAt,
+      how,
     );
     if (!updated)
       throw new NotFoundError('A pending scheduled send with this trackingId', NOT_PENDING_FIX);

@@ -1,6 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { SendCommand, SendDto } from '@clarion/contracts';
+import { RetractRequest, SendCommand, SendPatchDto } from '@clarion/contracts';
 import { DataSource, EntityManager } from 'typeorm';
+
+/** How a change of a scheduled send treats its stored body. */
+export type BodyChange = 'replace' | 'merge';
+
+/** The fields of a stored send command the way normalizeSend reads its body. */
+const BODY = "command->'body'";
+const RECIPIENT = `COALESCE(${BODY}->'to', ${BODY}->'user')`;
+const RECIPIENT_ID = `COALESCE(${RECIPIENT}->>'id', ${RECIPIENT}->>'email', ${RECIPIENT}->>'number')`;
+const TYPE = `COALESCE(${BODY}->>'type', ${BODY}->>'notificationId')`;
+const SUB_NOTIFICATION_ID = `COALESCE(${BODY}->>'subNotificationId', ${BODY}->>'secondaryId')`;
 
 export interface DueSend {
   trackingId: string;
@@ -55,24 +65,54 @@ export class ScheduledSendsRepository {
     });
   }
 
-  /** Replaces the body (and the time) of a pending send; false when there is none. */
+  /**
+   * Replaces the body of a pending send, or merges the given fields into it, and moves it to
+   * `dueAt` when given; false when there is no such pending send.
+   */
   async update(
     accountId: string,
     trackingId: string,
-    body: SendDto,
+    body: SendPatchDto,
     dueAt: string | undefined,
+    change: BodyChange = 'replace',
   ): Promise<boolean> {
     const [row] = await this.dataSource.query<{ n: number }[]>(
       `WITH updated AS (
          UPDATE notifications.scheduled_sends
-            SET command = jsonb_set(command, '{body}', $3::jsonb), due_at = COALESCE($4::timestamptz, due_at),
+            SET command = jsonb_set(command, '{body}',
+                  CASE WHEN $5 THEN ${BODY} || $3::jsonb ELSE $3::jsonb END),
+                due_at = COALESCE($4::timestamptz, due_at),
                 updated_at = now()
           WHERE account_id = $1 AND tracking_id = $2 AND status = 'pending'
          RETURNING 1)
        SELECT count(*)::int AS n FROM updated`,
-      [accountId, trackingId, JSON.stringify(body), dueAt ?? null],
+      [accountId, trackingId, JSON.stringify(body), dueAt ?? null, change === 'merge'],
     );
     return (row?.n ?? 0) > 0;
+  }
+
+  /**
+   * Cancels the pending sends of a type (or of one sub-notification of it) to a user; answers
+   * their trackingIds.
+   */
+  async cancelMatching(request: RetractRequest): Promise<string[]> {
+    const rows = await this.dataSource.query<{ tracking_id: string }[]>(
+      `WITH canceled AS (
+         UPDATE notifications.scheduled_sends SET status = 'canceled', updated_at = now()
+          WHERE account_id = $1 AND env_id = $2 AND status = 'pending'
+            AND ${TYPE} = $3 AND ${RECIPIENT_ID} = $4
+            AND ($5::text IS NULL OR ${SUB_NOTIFICATION_ID} = $5)
+         RETURNING tracking_id)
+       SELECT tracking_id FROM canceled`,
+      [
+        request.accountId,
+        request.envId,
+        request.notificationId,
+        request.userId,
+        request.subNotificationId ?? null,
+      ],
+    );
+    return rows.map((row) => row.tracking_id);
   }
 
   /** Cancels a pending send; false when there is none. */

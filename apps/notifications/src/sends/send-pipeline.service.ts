@@ -10,6 +10,7 @@ import { JobItem } from '@clarion/messaging';
 import { EnvironmentSettingsCache } from '../environments/environment-settings.cache';
 import { keyOf, NotificationTypeCache } from '../notification-types/notification-type.cache';
 import { PreferencesOfBatch, PreferencesRepository } from '../preferences/preferences.repository';
+import { SubNotificationsRepository } from '../sub-notifications/sub-notifications.repository';
 import { UsersRepository } from '../users/users.repository';
 import { renderChannelContent } from './channel-content';
 import { channelsOfContent, decideDelivery, resolveChannels } from './channel-resolution';
@@ -36,6 +37,7 @@ export class SendPipeline {
     private readonly environments: EnvironmentSettingsCache,
     private readonly limits: SendLimits,
     private readonly publisher: DeliveryPublisher,
+    private readonly subNotifications: SubNotificationsRepository,
   ) {}
 
   async process(items: JobItem<SendCommand>[]): Promise<void> {
@@ -73,6 +75,20 @@ export class SendPipeline {
           userId: send.to.id,
           notificationId: send.type,
         })),
+      ),
+      this.subNotifications.ensureMany(
+        sends.flatMap(({ command, send }) =>
+          send.subNotificationId === undefined
+            ? []
+            : [
+                {
+                  accountId: command.accountId,
+                  envId: command.envId,
+                  notificationId: send.type,
+                  subNotificationId: send.subNotificationId,
+                },
+              ],
+        ),
       ),
     ]);
     const plans: SendPlan[] = [];
@@ -133,7 +149,7 @@ function decideChannels(
       plan.decisions[logName] = ignored;
       continue;
     }
-    const rendered = renderChannelContent(channel, send, resolved.templates, scope);
+    const rendered = renderChannelContent(channel, send, resolved.templates, scope, delivery);
     if (!rendered.ok) {
       plan.decisions[logName] = { routing: Routing.SEND, ...withoutOk(rendered) };
       continue;

@@ -59,17 +59,15 @@ export class UsersRepository {
     return query.getMany();
   }
 
-  /** Removes a user with their inbox and preferences, in one transaction. */
+  /** Removes a user with their inbox, retractions and preferences, in one transaction. */
   async deleteWithTheirData(accountId: string, envId: string, id: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        'DELETE FROM notifications.inbox_notifications WHERE account_id = $1 AND env_id = $2 AND user_id = $3',
-        [accountId, envId, id],
-      );
-      await manager.query(
-        'DELETE FROM notifications.preferences WHERE account_id = $1 AND env_id = $2 AND user_id = $3',
-        [accountId, envId, id],
-      );
+      for (const table of ['inbox_notifications', 'inbox_retractions', 'preferences']) {
+        await manager.query(
+          `DELETE FROM notifications.${table} WHERE account_id = $1 AND env_id = $2 AND user_id = $3`,
+          [accountId, envId, id],
+        );
+      }
       await manager.delete(UserEntity, { accountId, envId, id });
     });
   }

@@ -20,6 +20,17 @@ import {
   UpdateAccountRequest,
 } from '../billing/account-details.dto';
 import { AccountResponseDto } from '../billing/account-response.dto';
+import { RenameAccountRequest, RenameAccountResponseDto } from '../billing/account-rename.dto';
+import { AutoJoinResponseDto, SetAutoJoinRequest } from '../billing/auto-join.dto';
+import {
+  CreateOrganizationResponseDto,
+  OrganizationResponseDto,
+} from '../billing/organization.dto';
+import {
+  OrganizationUsageDto,
+  OrganizationUsageHistoryDto,
+  UsageHistoryRequest,
+} from '../billing/organization-usage.dto';
 import {
   AcceptInviteRequest,
   AcceptInviteResponseDto,
@@ -63,7 +74,17 @@ import {
   LogQueryResultRequest,
   StartLogQueryRequest,
 } from '../logs/log-query.dto';
-import { ScheduledSendRef, UpdateScheduleRequest } from '../send/schedule-requests';
+import {
+  PatchScheduleRequest,
+  ScheduledSendRef,
+  UpdateScheduleRequest,
+} from '../send/schedule-requests';
+import { RetractRequest, RetractResponseDto } from '../send/retract.dto';
+import {
+  SaveSubNotificationRequest,
+  SubNotificationRef,
+  SubNotificationResponseDto,
+} from '../notification-types/sub-notification.dto';
 import {
   BindPhoneNumberRequest,
   UnbindPhoneNumbersReply,
@@ -99,6 +120,7 @@ import {
   NotificationTypeChange,
   NotificationTypeRef,
   SendPlanDto,
+  SetDefaultTemplateRequest,
   TemplateRef,
   TemplatesRef,
   UpdateNotificationTypeRequest,
@@ -228,6 +250,19 @@ export const Requests = {
   mfaDisable: defineRequest<MfaDisableRequest, SuccessResponseDto>('billing.profile.mfa-disable'),
   updateAccount: defineRequest<UpdateAccountRequest, AccountDetailsDto>('billing.account.update'),
   createAccount: defineRequest<CreateAccountRequest, AccountResponseDto>('billing.account.create'),
+  renameAccount: defineRequest<RenameAccountRequest, RenameAccountResponseDto>(
+    'billing.account.rename',
+  ),
+  getOrganization: defineRequest<AccountScope, OrganizationResponseDto>('billing.organization.get'),
+  createOrganization: defineRequest<ProfileScope, CreateOrganizationResponseDto>(
+    'billing.organization.create',
+  ),
+  currentUsage: defineRequest<AccountScope, OrganizationUsageDto>('billing.usage.current'),
+  usageHistory: defineRequest<UsageHistoryRequest, OrganizationUsageHistoryDto>(
+    'billing.usage.history',
+  ),
+  getAutoJoin: defineRequest<AccountScope, AutoJoinResponseDto>('billing.autojoin.get'),
+  setAutoJoin: defineRequest<SetAutoJoinRequest, AutoJoinResponseDto>('billing.autojoin.set'),
   listMembers: defineRequest<AccountScope, MemberResponseDto[]>('billing.member.list'),
   inviteMember: defineRequest<InviteMemberRequest, InviteResponseDto>('billing.member.invite'),
   updateMember: defineRequest<UpdateMemberRequest, SuccessResponseDto>('billing.member.update'),
@@ -258,9 +293,13 @@ export const Requests = {
   updateSchedule: defineRequest<UpdateScheduleRequest, SendResponseDto>(
     'notifications.schedule.update',
   ),
+  patchSchedule: defineRequest<PatchScheduleRequest, SendResponseDto>(
+    'notifications.schedule.patch',
+  ),
   deleteSchedule: defineRequest<ScheduledSendRef, SuccessResponseDto>(
     'notifications.schedule.delete',
   ),
+  retract: defineRequest<RetractRequest, RetractResponseDto>('notifications.inbox.retract'),
   listTypes: defineRequest<TenantScope, NotificationTypeResponseDto[]>('notifications.type.list'),
   getType: defineRequest<NotificationTypeRef, NotificationTypeResponseDto>(
     'notifications.type.get',
@@ -273,6 +312,12 @@ export const Requests = {
   ),
   deleteType: defineRequest<NotificationTypeRef, SuccessResponseDto>('notifications.type.delete'),
   sendPlan: defineRequest<NotificationTypeRef, SendPlanDto>('notifications.type.send-plan'),
+  saveSubNotification: defineRequest<SaveSubNotificationRequest, SubNotificationResponseDto>(
+    'notifications.sub-notification.save',
+  ),
+  deleteSubNotification: defineRequest<SubNotificationRef, SuccessResponseDto>(
+    'notifications.sub-notification.delete',
+  ),
   listTemplates: defineRequest<TemplatesRef, TemplateResponseDto[]>('notifications.template.list'),
   getTemplate: defineRequest<TemplateRef, TemplateResponseDto>('notifications.template.get'),
   createTemplate: defineRequest<WriteTemplateRequest, TemplateResponseDto>(
@@ -282,7 +327,7 @@ export const Requests = {
     'notifications.template.update',
   ),
   deleteTemplate: defineRequest<TemplateRef, SuccessResponseDto>('notifications.template.delete'),
-  setDefaultTemplate: defineRequest<TemplateRef, TemplateResponseDto>(
+  setDefaultTemplate: defineRequest<SetDefaultTemplateRequest, TemplateResponseDto>(
     'notifications.template.set-default',
   ),
   getPreferences: defineRequest<EndUserRef, PreferencesResponseDto>('notifications.preference.get'),

@@ -13,6 +13,7 @@ import {
 import { Channel } from '../common/channel.enum';
 import { EndUserRef } from '../inapp/inbox-requests';
 import { DeliveryOption } from '../notification-types/delivery-option.enum';
+import { SubNotificationResponseDto } from '../notification-types/sub-notification.dto';
 
 /** How one user wants one type (optionally one sub-notification) delivered over one channel. */
 export class PreferenceDto {
@@ -51,6 +52,14 @@ export class PreferencesBodyDto {
 export class PreferencesResponseDto {
   @ApiProperty({ type: PreferenceDto, isArray: true })
   preferences!: PreferenceDto[];
+
+  @ApiProperty({
+    type: SubNotificationResponseDto,
+    isArray: true,
+    description:
+      'The sub-notifications of the environment, for a preference center to offer each on its own.',
+  })
+  subNotifications!: SubNotificationResponseDto[];
 }
 
 /** Query of DELETE /users/{userId}/preferences: all, one type, or one sub-notification. */

@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsISO8601, IsOptional, IsUUID, ValidateNested } from 'class-validator';
 import { TenantScope } from '../common/tenant-scope';
+import { SendPatchDto } from './send-patch.dto';
 import { SendDto } from './send.dto';
 
 export class ScheduledSendRef extends TenantScope {
@@ -13,6 +14,17 @@ export class UpdateScheduleRequest extends ScheduledSendRef {
   @ValidateNested()
   @Type(() => SendDto)
   body!: SendDto;
+
+  @IsOptional()
+  @IsISO8601()
+  dueAt?: string;
+}
+
+/** A change of some fields of a scheduled send: they replace the stored ones, the rest stay. */
+export class PatchScheduleRequest extends ScheduledSendRef {
+  @ValidateNested()
+  @Type(() => SendPatchDto)
+  patch!: SendPatchDto;
 
   @IsOptional()
   @IsISO8601()
