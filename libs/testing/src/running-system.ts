@@ -1,4 +1,6 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AccountResponseDto } from '@clarion/contracts';
 import { eventually } from './eventually';
@@ -20,6 +22,8 @@ export class RunningSystem {
   readonly output: string[] = [];
   private child?: ChildProcess;
   private gatewayPort = 0;
+  /** Its own data folder: the record of a running `npm start` is the test's, not the checkout's. */
+  private dataDir?: string;
 
   constructor(private readonly options: RunningSystemOptions) {}
 
@@ -30,11 +34,13 @@ export class RunningSystem {
   async start(timeoutMs = 60_000): Promise<void> {
     const ports = await freeStartPorts();
     this.gatewayPort = Number(ports.GATEWAY_PORT);
+    this.dataDir = mkdtempSync(join(tmpdir(), 'clarion-system-'));
     this.child = spawn(process.execPath, [join(ROOT, 'tools/start.mjs')], {
       env: {
         ...process.env,
         DATABASE_URL: this.options.databaseUrl,
         CLARION_NAMESPACE: this.options.namespace,
+        CLARION_DATA_DIR: this.dataDir,
         ...ports,
         LOG_FORMAT: 'json',
         ...this.options.extraEnv,
@@ -94,7 +100,10 @@ export class RunningSystem {
   /** Stops the system like Ctrl-C does; resolves with the exit code. */
   async stop(timeoutMs = 20_000): Promise<number | null> {
     const child = this.child;
-    if (!child || child.exitCode !== null) return child?.exitCode ?? null;
+    if (!child || child.exitCode !== null) {
+      this.removeDataDir();
+      return child?.exitCode ?? null;
+    }
     const exited = new Promise<number | null>((resolve) =>
       child.once('exit', (code) => resolve(code)),
     );
@@ -102,6 +111,11 @@ export class RunningSystem {
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     const code = await exited;
     clearTimeout(timer);
+    this.removeDataDir();
     return code;
+  }
+
+  private removeDataDir(): void {
+    if (this.dataDir) rmSync(this.dataDir, { recursive: true, force: true });
   }
 }
