@@ -73,7 +73,9 @@ export class TemplatesController {
   @Patch('default-selection')
   @ApiOperation({
     operationId: 'TemplatesSetDefault',
-    summary: 'Make a template the default of its channel',
+    summary: 'Make a template the default of its channel, for all sends or some deliveries',
+    description:
+      'With modes, for those deliveries only (instant, hourly, daily, weekly, monthly): a digest uses the template chosen for it, else the default.',
   })
   @ApiOkResponse({ type: TemplateResponseDto })
   setDefault(
@@ -87,6 +89,7 @@ export class TemplatesController {
       notificationId,
       channel,
       templateId: selection.templateId,
+      modes: selection.modes,
     });
   }
 

@@ -1,4 +1,4 @@
-import { Channel, NormalizedSend } from '@clarion/contracts';
+import { Channel, DeliveryOption, NormalizedSend } from '@clarion/contracts';
 import { TemplateEntity } from '../templates/template.entity';
 import { renderChannelContent } from './channel-content';
 
@@ -14,7 +14,22 @@ const defaultTemplate = (content: Record<string, unknown>): TemplateEntity =>
     channel: Channel.INAPP_WEB,
     templateId: 'default',
     isDefault: true,
+    defaultForDigests: [],
     content,
+  });
+
+const emailTemplate = (
+  templateId: string,
+  fields: Partial<TemplateEntity>,
+  content: Record<string, unknown> = { subject: templateId, html: `<p>${templateId}</p>` },
+): TemplateEntity =>
+  Object.assign(new TemplateEntity(), {
+    channel: Channel.EMAIL,
+    templateId,
+    isDefault: false,
+    defaultForDigests: [],
+    content,
+    ...fields,
   });
 
 describe(renderChannelContent.name, () => {
@@ -65,5 +80,39 @@ describe(renderChannelContent.name, () => {
     expect(
       renderChannelContent(Channel.INAPP_WEB, sendOf({ title: 'No link' }), [], {}),
     ).toMatchObject({ ok: true });
+  });
+
+  describe('default templates by delivery', () => {
+    const templates = [
+      emailTemplate('main', { isDefault: true }),
+      emailTemplate('digest', { defaultForDigests: [DeliveryOption.DAILY] }),
+    ];
+    const templateOf = (delivery: DeliveryOption) => {
+      const rendered = renderChannelContent(Channel.EMAIL, sendOf(), templates, {}, delivery);
+      return rendered.ok ? rendered.templateId : rendered.failedCode;
+    };
+
+    it('uses the template chosen for a digest', () => {
+      expect(templateOf(DeliveryOption.DAILY)).toBe('digest');
+    });
+
+    it("uses the channel's default for instant sends and digests nobody chose a template for", () => {
+      expect(templateOf(DeliveryOption.INSTANT)).toBe('main');
+      expect(templateOf(DeliveryOption.WEEKLY)).toBe('main');
+    });
+  });
+
+  it("leaves the editor's representation out of what is sent", () => {
+    const template = emailTemplate(
+      'main',
+      { isDefault: true },
+      { subject: 'Hi', html: '<p>Hi</p>', internal: '{"rows":[]}' },
+    );
+
+    expect(renderChannelContent(Channel.EMAIL, sendOf(), [template], {})).toEqual({
+      ok: true,
+      templateId: 'main',
+      content: { subject: 'Hi', html: '<p>Hi</p>' },
+    });
   });
 });

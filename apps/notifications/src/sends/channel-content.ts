@@ -1,11 +1,14 @@
 import {
   Channel,
+  DeliveryOption,
+  EDITOR_ONLY_FIELDS,
   inlineContentOf,
   isWebLink,
   NormalizedSend,
   TemplateContent,
 } from '@clarion/contracts';
 import { RENDERED_FIELDS, renderTemplate, TemplateScope } from '@clarion/templating';
+import { defaultTemplateFor } from '../templates/default-template';
 import { TemplateEntity } from '../templates/template.entity';
 
 export type RenderedContent =
@@ -20,18 +23,20 @@ const HTML_FIELDS: Partial<Record<Channel, readonly string[]>> = { [Channel.EMAI
 
 /**
  * The content of one channel of a send: the send's inline content, else the template it names,
- * else the channel's default template, with every placeholder rendered.
+ * else the channel's default template for the way it is delivered (a digest may have its own),
+ * with every placeholder rendered.
  */
 export function renderChannelContent(
   channel: Channel,
   send: NormalizedSend,
   templates: TemplateEntity[],
   scope: TemplateScope,
+  delivery: DeliveryOption = DeliveryOption.INSTANT,
 ): RenderedContent {
   const inline = inlineContentOf(send, channel);
   const source: TemplateSource = inline
     ? { content: inline }
-    : templateFor(channel, send, templates);
+    : templateFor(channel, send, templates, delivery);
   if ('failedCode' in source) return { ok: false, ...source };
   try {
     const content = renderFields(channel, source.content, scope);
@@ -72,22 +77,30 @@ function templateFor(
   channel: Channel,
   send: NormalizedSend,
   templates: TemplateEntity[],
+  delivery: DeliveryOption,
 ): TemplateSource {
   const ofChannel = templates.filter((template) => template.channel === channel);
   if (send.templateId !== undefined) {
     const named = ofChannel.find((template) => template.templateId === send.templateId);
-    if (named) return { content: named.content, templateId: named.templateId };
+    if (named) return sourceOf(named);
     return {
       failedCode: 'TEMPLATE_NOT_FOUND',
       internal: `${channel} has no template ${send.templateId}`,
     };
   }
-  const fallback = ofChannel.find((template) => template.isDefault);
-  if (fallback) return { content: fallback.content, templateId: fallback.templateId };
+  const fallback = defaultTemplateFor(delivery, ofChannel);
+  if (fallback) return sourceOf(fallback);
   return {
     failedCode: 'NO_DEFAULT_TEMPLATE',
     internal: `the send has no ${channel} content and the type no default ${channel} template`,
   };
+}
+
+/** A template's content without what only editors read (it can be large, and is never sent). */
+function sourceOf(template: TemplateEntity): TemplateSource {
+  const content = { ...template.content };
+  for (const field of EDITOR_ONLY_FIELDS) delete content[field];
+  return { content, templateId: template.templateId };
 }
 
 function renderFields(

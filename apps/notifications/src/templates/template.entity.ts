@@ -1,4 +1,4 @@
-import { Channel } from '@clarion/contracts';
+import { Channel, DeliveryOption } from '@clarion/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /** A stored template of one channel of a notification type. */
@@ -26,8 +26,13 @@ export class TemplateEntity {
   @Column({ type: 'text', array: true })
   variables!: string[];
 
+  /** The default of its channel: for instant sends, and for digests no template was chosen for. */
   @Column({ name: 'is_default', type: 'boolean' })
   isDefault!: boolean;
+
+  /** The digests (hourly, daily, weekly, monthly) this template was chosen for. */
+  @Column({ name: 'default_for_digests', type: 'text', array: true })
+  defaultForDigests!: DeliveryOption[];
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   Requests,
+  SetDefaultTemplateRequest,
   SuccessResponseDto,
   TemplateRef,
   TemplateResponseDto,
@@ -34,9 +35,9 @@ export class TemplatesHandlers {
     return this.templates.update(request);
   }
 
-  @HandleRequest(Requests.setDefaultTemplate, TemplateRef)
-  setDefault(ref: TemplateRef): Promise<TemplateResponseDto> {
-    return this.templates.setDefault(ref);
+  @HandleRequest(Requests.setDefaultTemplate, SetDefaultTemplateRequest)
+  setDefault(request: SetDefaultTemplateRequest): Promise<TemplateResponseDto> {
+    return this.templates.setDefault(request);
   }
 
   @HandleRequest(Requests.deleteTemplate, TemplateRef)

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Channel, TemplateRef, TemplatesRef, TenantScope } from '@clarion/contracts';
+import {
+  Channel,
+  DeliveryOption,
+  TemplateRef,
+  TemplatesRef,
+  TenantScope,
+} from '@clarion/contracts';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { TemplateEntity } from './template.entity';
 
@@ -83,18 +89,36 @@ export class TemplatesRepository {
     );
   }
 
-  /** Makes one template the default of its channel, in one transaction. */
-  async setDefault(ref: TemplateRef): Promise<void> {
+  /**
+   * Makes one template the default of its channel (instant sends and the digests no template
+   * was chosen for), and the chosen one for the given digests, in one transaction.
+   */
+  async setDefault(
+    ref: TemplateRef,
+    { instant, digests }: { instant: boolean; digests: DeliveryOption[] },
+  ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await manager.update(
-        TemplateEntity,
-        { ...whereOf(ref), isDefault: true },
-        { isDefault: false },
-      );
-      await manager.update(
-        TemplateEntity,
-        { ...whereOf(ref), templateId: ref.templateId },
-        { isDefault: true },
+      if (instant) {
+        await manager.update(
+          TemplateEntity,
+          { ...whereOf(ref), isDefault: true },
+          { isDefault: false },
+        );
+        await manager.update(
+          TemplateEntity,
+          { ...whereOf(ref), templateId: ref.templateId },
+          { isDefault: true },
+        );
+      }
+      if (digests.length === 0) return;
+      await manager.query(
+        `UPDATE notifications.templates
+            SET default_for_digests = CASE WHEN template_id = $5
+                  THEN ARRAY(SELECT DISTINCT unnest(default_for_digests || $6::text[]) ORDER BY 1)
+                  ELSE ARRAY(SELECT unnest(default_for_digests) EXCEPT SELECT unnest($6::text[]))
+                END
+          WHERE account_id = $1 AND env_id = $2 AND notification_id = $3 AND channel = $4`,
+        [ref.accountId, ref.envId, ref.notificationId, ref.channel, ref.templateId, digests],
       );
     });
   }

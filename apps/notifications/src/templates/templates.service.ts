@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
   Broadcasts,
+  DeliveryOption,
   DomainError,
   ErrorCode,
   NotFoundError,
+  SetDefaultTemplateRequest,
   SuccessResponseDto,
   TEMPLATE_META_FIELDS,
   TemplateContent,
@@ -30,11 +32,15 @@ export class TemplatesService {
 
   async list(ref: TemplatesRef): Promise<TemplateResponseDto[]> {
     await this.assertTypeExists(ref);
-    return (await this.templates.list(ref)).map(toTemplateResponse);
+    const ofChannel = await this.templates.list(ref);
+    return ofChannel.map((template) => toTemplateResponse(template, ofChannel));
   }
 
   async get(ref: TemplateRef): Promise<TemplateResponseDto> {
-    return toTemplateResponse(await this.existing(ref));
+    const ofChannel = await this.templates.list(ref);
+    const template = ofChannel.find((candidate) => candidate.templateId === ref.templateId);
+    if (!template) throw notFound(ref);
+    return toTemplateResponse(template, ofChannel);
   }
 
   async create(request: WriteTemplateRequest): Promise<TemplateResponseDto> {
@@ -54,7 +60,7 @@ export class TemplatesService {
         'Update it with PATCH, or choose another templateId.',
       );
     }
-    if (makeDefault) await this.templates.setDefault(ref);
+    if (makeDefault) await this.templates.setDefault(ref, { instant: true, digests: [] });
     return this.changed(ref);
   }
 
@@ -65,14 +71,19 @@ export class TemplatesService {
     const content = withoutNulls({ ...existing.content, ...patch });
     validateTemplateContent(request.channel, content);
     await this.templates.update(ref, content, checkedVariables(request.channel, content));
-    if (makeDefault) await this.templates.setDefault(ref);
+    if (makeDefault) await this.templates.setDefault(ref, { instant: true, digests: [] });
     return this.changed(ref);
   }
 
-  async setDefault(ref: TemplateRef): Promise<TemplateResponseDto> {
-    await this.existing(ref);
-    await this.templates.setDefault(ref);
-    return this.changed(ref);
+  /** Without modes, the template becomes the default for instant sends (and unchosen digests). */
+  async setDefault(request: SetDefaultTemplateRequest): Promise<TemplateResponseDto> {
+    await this.existing(request);
+    const modes = request.modes ?? [DeliveryOption.INSTANT];
+    await this.templates.setDefault(request, {
+      instant: modes.includes(DeliveryOption.INSTANT),
+      digests: modes.filter((mode) => mode !== DeliveryOption.INSTANT),
+    });
+    return this.changed(request);
   }
 
   async delete(ref: TemplateRef): Promise<SuccessResponseDto> {
@@ -96,11 +107,7 @@ export class TemplatesService {
 
   private async existing(ref: TemplateRef) {
     const template = await this.templates.find(ref);
-    if (!template) {
-      throw new NotFoundError(
-        `Template ${ref.templateId} of ${ref.channel} for notification type ${ref.notificationId}`,
-      );
-    }
+    if (!template) throw notFound(ref);
     return template;
   }
 
@@ -123,4 +130,10 @@ function splitBody(body: TemplateContent): { content: TemplateContent; makeDefau
 /** A field set to null in an update is removed. */
 function withoutNulls(content: TemplateContent): TemplateContent {
   return Object.fromEntries(Object.entries(content).filter(([, value]) => value !== null));
+}
+
+function notFound(ref: TemplateRef): NotFoundError {
+  return new NotFoundError(
+    `Template ${ref.templateId} of ${ref.channel} for notification type ${ref.notificationId}`,
+  );
 }

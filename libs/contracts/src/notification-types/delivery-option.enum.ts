@@ -15,3 +15,12 @@ export const DIGEST_OPTIONS: readonly DeliveryOption[] = [
   DeliveryOption.WEEKLY,
   DeliveryOption.MONTHLY,
 ];
+
+/**
+ * The deliveries a template can be the default for (the hosted service's `modes` and
+ * `isDefaultFor`): instant sends, and each kind of digest.
+ */
+export const TEMPLATE_MODES: readonly DeliveryOption[] = [
+  DeliveryOption.INSTANT,
+  ...DIGEST_OPTIONS,
+];

@@ -1,6 +1,9 @@
 import { Type } from 'class-transformer';
 import {
+  ArrayNotEmpty,
+  IsArray,
   IsEnum,
+  IsIn,
   IsNotEmpty,
   IsObject,
   IsOptional,
@@ -9,6 +12,7 @@ import {
 } from 'class-validator';
 import { Channel } from '../common/channel.enum';
 import { TenantScope } from '../common/tenant-scope';
+import { DeliveryOption, TEMPLATE_MODES } from './delivery-option.enum';
 import { NotificationCreateDto, NotificationSettingsPatchDto } from './notification-settings.dto';
 import { TemplateContent } from './template-content';
 
@@ -41,6 +45,15 @@ export class TemplateRef extends TemplatesRef {
   @IsString()
   @IsNotEmpty()
   templateId!: string;
+}
+
+/** Make a template the default of its channel for some deliveries (instant when none are named). */
+export class SetDefaultTemplateRequest extends TemplateRef {
+  @IsOptional()
+  @IsArray()
+  @ArrayNotEmpty()
+  @IsIn(TEMPLATE_MODES, { each: true })
+  modes?: DeliveryOption[];
 }
 
 /** Create (templateId optional) or update a template: content fields and `default`. */

@@ -24,9 +24,28 @@ export class SmsTemplateContentDto {
   mediaUrls?: string[];
 }
 
-/** The content fields a template of each channel has: those of the send's inline content. */
+/**
+ * An email template: the send's inline email content, and what the hosted service's visual editor
+ * keeps beside the html (`internal`), stored as given and never sent.
+ */
+export class EmailTemplateContentDto extends SendEmailContentDto {
+  @ApiPropertyOptional({
+    description: "The editor's own representation of the email (e.g. its JSON); not sent.",
+  })
+  @IsOptional()
+  @IsString()
+  internal?: string;
+}
+
+/** Fields of a template's content that only editors read: sends leave them out. */
+export const EDITOR_ONLY_FIELDS = ['internal'] as const;
+
+/**
+ * The content fields a template of each channel has: those of the send's inline content (and,
+ * for email, the editor's representation).
+ */
 export const TEMPLATE_CONTENT = {
-  [Channel.EMAIL]: SendEmailContentDto,
+  [Channel.EMAIL]: EmailTemplateContentDto,
   [Channel.INAPP_WEB]: SendInappContentDto,
   [Channel.SMS]: SmsTemplateContentDto,
   [Channel.CALL]: SendCallContentDto,
