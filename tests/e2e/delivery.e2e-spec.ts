@@ -189,7 +189,10 @@ describe('delivery over real protocols, end to end', () => {
   });
 
   it('keeps push credentials per environment and never returns their keys', async () => {
-    expect((await api.call('GET', '/settings/push/fcm')).body).toEqual({ configured: false });
+    expect((await api.call('GET', '/settings/push/fcm')).body).toEqual({
+      configured: false,
+      fcmConfig: '{}',
+    });
     const bad = await api.call<{ error: Json }>('PUT', '/settings/push/fcm', {
       serviceAccount: { project_id: 'p' },
     });
@@ -208,7 +211,10 @@ describe('delivery over real protocols, end to end', () => {
       'PRIVATE KEY',
     );
     await api.call('DELETE', '/settings/push/fcm');
-    expect((await api.call('GET', '/settings/push/fcm')).body).toEqual({ configured: false });
+    expect((await api.call('GET', '/settings/push/fcm')).body).toEqual({
+      configured: false,
+      fcmConfig: '{}',
+    });
 
     const metadata = await api.call<{ userAccountMetadata: Json }>(
       'GET',

@@ -146,7 +146,13 @@ describe('tenant isolation', () => {
       privateKey: apn.export({ type: 'pkcs8', format: 'pem' }).toString(),
     });
     expect(saved.body).toMatchObject({ configured: true, bundleId: 'com.tenant.a' });
-    expect((await b.api.call('GET', '/settings/push/apn')).body).toEqual({ configured: false });
+    expect((await b.api.call('GET', '/settings/push/apn')).body).toEqual({
+      configured: false,
+      KeyId: '',
+      Key: '',
+      TeamId: '',
+      Topic: '',
+    });
     await b.api.call('DELETE', '/settings/push/apn');
     expect((await a.api.call('GET', '/settings/push/apn')).body).toMatchObject({
       configured: true,

@@ -22,7 +22,7 @@ export class PushSettingsService {
 
   async get(scope: TenantScope, provider: PushProvider): Promise<PushSettingsResponseDto> {
     const stored = await this.credentials.find(scope.envId, provider);
-    return responseOf(stored);
+    return responseOf(provider, stored);
   }
 
   async saveFcm(request: SaveFcmSettingsRequest): Promise<PushSettingsResponseDto> {
@@ -67,16 +67,38 @@ export class PushSettingsService {
   }
 }
 
-function responseOf(stored: StoredPushCredentials | undefined): PushSettingsResponseDto {
-  if (!stored) return { configured: false };
-  const { projectId, clientEmail, teamId, keyId, bundleId } = stored.credentials;
-  return {
-    configured: true,
-    projectId,
-    clientEmail,
-    teamId,
-    keyId,
-    bundleId,
-    updatedAt: stored.updatedAt,
-  };
+/**
+ * What GET answers: whether credentials are set and their public parts, also in the fields of
+ * the hosted service's SDK (fcmConfig; KeyId, TeamId, Topic, and Key, which stays empty).
+ */
+function responseOf(
+  provider: PushProvider,
+  stored: StoredPushCredentials | undefined,
+): PushSettingsResponseDto {
+  const { projectId, clientEmail, teamId, keyId, bundleId } = stored?.credentials ?? {};
+  const configured = { configured: stored !== undefined, updatedAt: stored?.updatedAt };
+  switch (provider) {
+    case 'fcm':
+      return {
+        ...configured,
+        projectId,
+        clientEmail,
+        fcmConfig: JSON.stringify(
+          stored
+            ? { type: 'service_account', project_id: projectId, client_email: clientEmail }
+            : {},
+        ),
+      };
+    case 'apn':
+      return {
+        ...configured,
+        teamId,
+        keyId,
+        bundleId,
+        KeyId: keyId ?? '',
+        Key: '',
+        TeamId: teamId ?? '',
+        Topic: bundleId ?? '',
+      };
+  }
 }

@@ -11,8 +11,12 @@ import {
 import { MessagingClient } from '@clarion/messaging';
 import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
 import { tenantOf } from '../auth/tenant-of';
+import { apnKeyOf, serviceAccountOf } from './push-settings-bodies';
 
-/** The environment's mobile push credentials: stored by delivery-workers, never read back. */
+/**
+ * The environment's mobile push credentials: stored by delivery-workers, the private keys never
+ * read back. Bodies and answers carry Clarion's fields and those of the hosted service's SDK.
+ */
 @ApiTags('Settings')
 @RequiresApiKey()
 @Controller('settings/push')
@@ -36,7 +40,10 @@ export class PushSettingsController {
     @Body() body: FcmSettingsDto,
     @CurrentPrincipal() principal: Principal,
   ): Promise<PushSettingsResponseDto> {
-    return this.messaging.request(Requests.saveFcmSettings, { ...tenantOf(principal), ...body });
+    return this.messaging.request(Requests.saveFcmSettings, {
+      ...tenantOf(principal),
+      serviceAccount: serviceAccountOf(body),
+    });
   }
 
   @Delete('fcm')
@@ -66,7 +73,10 @@ export class PushSettingsController {
     @Body() body: ApnSettingsDto,
     @CurrentPrincipal() principal: Principal,
   ): Promise<PushSettingsResponseDto> {
-    return this.messaging.request(Requests.saveApnSettings, { ...tenantOf(principal), ...body });
+    return this.messaging.request(Requests.saveApnSettings, {
+      ...tenantOf(principal),
+      ...apnKeyOf(body),
+    });
   }
 
   @Delete('apn')

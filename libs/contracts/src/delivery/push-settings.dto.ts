@@ -1,12 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsString, Matches } from 'class-validator';
+import { IsIn, IsNotEmpty, IsString, Matches, ValidateIf } from 'class-validator';
 import { TenantScope } from '../common/tenant-scope';
 import { IsPlainObject } from '../validation/is-plain-object.decorator';
 
-/** PUT /settings/push/fcm: the Firebase project's service-account key file, as downloaded. */
+/**
+ * PUT /settings/push/fcm: the Firebase project's service-account key file, as downloaded: as an
+ * object (serviceAccount), or as its text (fcmConfig, which the hosted service's SDK sends).
+ */
 export class FcmSettingsDto {
-  @ApiProperty({
-    description: 'The service-account JSON (project_id, client_email, private_key, …)',
+  @ApiPropertyOptional({
+    description:
+      'The service-account JSON (project_id, client_email, private_key, …); required without fcmConfig.',
     type: Object,
     example: {
       type: 'service_account',
@@ -15,32 +19,81 @@ export class FcmSettingsDto {
       private_key: '-----BEGIN PRIVATE KEY-----\n…\n-----END PRIVATE KEY-----\n',
     },
   })
+  @ValidateIf((o: FcmSettingsDto) => o.fcmConfig === undefined)
   @IsPlainObject()
-  serviceAccount!: Record<string, unknown>;
+  serviceAccount?: Record<string, unknown>;
+
+  @ApiPropertyOptional({
+    description: "The same JSON as a string (the hosted service's PushSettingsFCMPutRequest).",
+  })
+  @ValidateIf((o: FcmSettingsDto) => o.fcmConfig !== undefined)
+  @IsString()
+  @IsNotEmpty()
+  fcmConfig?: string;
 }
 
-/** PUT /settings/push/apn: an APNs authentication key (.p8) and the app it signs for. */
+const APN_SDK_FIELDS = ['KeyId', 'Key', 'TeamId', 'Topic'];
+
+/** An APNs settings body names its fields as the hosted service's SDK does (APNConfig). */
+export function apnSettingsInSdkNames(body: object): boolean {
+  return APN_SDK_FIELDS.some((field) => field in body);
+}
+
+const TEAM_ID = /^[A-Z0-9]{10}$/;
+const KEY_ID = /^[A-Z0-9]{10}$/;
+
+/**
+ * PUT /settings/push/apn: an APNs authentication key (.p8) and the app it signs for, named
+ * teamId, keyId, bundleId and privateKey, or as the hosted service's SDK names them (TeamId,
+ * KeyId, Topic and Key).
+ */
 export class ApnSettingsDto {
-  @ApiProperty({ example: 'ABCDE12345' })
-  @Matches(/^[A-Z0-9]{10}$/, { message: 'teamId must be the 10-character Apple team ID' })
-  teamId!: string;
+  @ApiPropertyOptional({ example: 'ABCDE12345', description: 'Or TeamId' })
+  @ValidateIf((o: object) => !apnSettingsInSdkNames(o))
+  @Matches(TEAM_ID, { message: 'teamId must be the 10-character Apple team ID' })
+  teamId?: string;
 
-  @ApiProperty({ example: 'KEY1234567' })
-  @Matches(/^[A-Z0-9]{10}$/, { message: 'keyId must be the 10-character key ID of the .p8 key' })
-  keyId!: string;
+  @ApiPropertyOptional({ example: 'KEY1234567', description: 'Or KeyId' })
+  @ValidateIf((o: object) => !apnSettingsInSdkNames(o))
+  @Matches(KEY_ID, { message: 'keyId must be the 10-character key ID of the .p8 key' })
+  keyId?: string;
 
-  @ApiProperty({ example: 'com.example.app' })
+  @ApiPropertyOptional({ example: 'com.example.app', description: 'Or Topic' })
+  @ValidateIf((o: object) => !apnSettingsInSdkNames(o))
   @IsString()
   @IsNotEmpty()
-  bundleId!: string;
+  bundleId?: string;
 
-  @ApiProperty({
-    description: 'Contents of the .p8 file (PEM)',
+  @ApiPropertyOptional({
+    description: 'Contents of the .p8 file (PEM); or Key',
     example: '-----BEGIN PRIVATE KEY-----\n…\n-----END PRIVATE KEY-----',
   })
+  @ValidateIf((o: object) => !apnSettingsInSdkNames(o))
   @IsString()
   @IsNotEmpty()
-  privateKey!: string;
+  privateKey?: string;
+
+  @ApiPropertyOptional({ description: "teamId, as the hosted service's SDK names it" })
+  @ValidateIf(apnSettingsInSdkNames)
+  @Matches(TEAM_ID, { message: 'TeamId must be the 10-character Apple team ID' })
+  TeamId?: string;
+
+  @ApiPropertyOptional({ description: "keyId, as the hosted service's SDK names it" })
+  @ValidateIf(apnSettingsInSdkNames)
+  @Matches(KEY_ID, { message: 'KeyId must be the 10-character key ID of the .p8 key' })
+  KeyId?: string;
+
+  @ApiPropertyOptional({ description: "bundleId, as the hosted service's SDK names it" })
+  @ValidateIf(apnSettingsInSdkNames)
+  @IsString()
+  @IsNotEmpty()
+  Topic?: string;
+
+  @ApiPropertyOptional({ description: "privateKey, as the hosted service's SDK names it" })
+  @ValidateIf(apnSettingsInSdkNames)
+  @IsString()
+  @IsNotEmpty()
+  Key?: string;
 }
 
 export const PUSH_PROVIDERS = ['fcm', 'apn'] as const;
@@ -92,4 +145,22 @@ export class PushSettingsResponseDto {
 
   @ApiPropertyOptional()
   updatedAt?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "FCM, as the hosted service's SDK reads it: the service account's JSON text without its private key; '{}' when none is set.",
+  })
+  fcmConfig?: string;
+
+  @ApiPropertyOptional({ description: "APNs, as the hosted service's SDK reads it: keyId" })
+  KeyId?: string;
+
+  @ApiPropertyOptional({ description: 'APNs: always empty, the private key is never read back' })
+  Key?: string;
+
+  @ApiPropertyOptional({ description: 'APNs: teamId' })
+  TeamId?: string;
+
+  @ApiPropertyOptional({ description: 'APNs: bundleId' })
+  Topic?: string;
 }
