@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { AccountResponseDto } from '@clarion/contracts';
 import { eventually, runSystemForSuite } from '@clarion/testing';
 import { ApiClient } from './api-client';
@@ -121,7 +121,7 @@ describe('tenant isolation', () => {
     ).toBe(404);
     expect(
       (await b.api.call<{ preferences: Json[] }>('GET', '/users/shared-id/preferences')).body,
-    ).toEqual({ preferences: [] });
+    ).toEqual({ preferences: [], subNotifications: [] });
     await b.api.call('DELETE', '/users/shared-id/preferences');
     const ours = await a.api.call<Json[]>('GET', '/types/secret_type');
     expect(ours.body).toEqual([
@@ -135,6 +135,73 @@ describe('tenant isolation', () => {
       (await a.api.call<{ preferences: Json[] }>('GET', '/users/shared-id/preferences')).body
         .preferences,
     ).toHaveLength(1);
+  });
+
+  it("sub-notifications and retraction: B can neither see, remove nor retract A's", async () => {
+    const path = '/types/secret_type/subNotifications/project-a';
+    expect((await a.api.call('PUT', path, { title: 'A project' })).status).toBe(200);
+    expect((await b.api.call('PUT', path, { title: 'B project' })).status).toBe(404);
+    expect((await b.api.call('DELETE', path)).status).toBe(404);
+    const { body } = await b.api.call<{ subNotifications: Json[] }>(
+      'GET',
+      '/users/shared-id/preferences',
+    );
+    expect(body.subNotifications).toEqual([]);
+    expect(
+      (
+        await b.api.call('POST', '/sender/retract', {
+          notificationId: 'secret',
+          userId: 'shared-id',
+        })
+      ).body,
+    ).toEqual({ success: true, removed: 0, canceled: 0 });
+    const asA = ApiClient.asEndUser(suite.system.baseUrl, a.clientId, 'shared-id');
+    const inbox = (await asA.call<{ notifications: Json[] }>('GET', '/user/inapp')).body;
+    expect(inbox.notifications.map((n) => n['id'])).toContain(aTrackingId);
+    expect(
+      (await a.api.call<{ subNotifications: Json[] }>('GET', '/users/shared-id/preferences')).body
+        .subNotifications,
+    ).toEqual([
+      { notificationId: 'secret_type', subNotificationId: 'project-a', title: 'A project' },
+    ]);
+  });
+
+  it("the hosted service's /{clientId}/… routes: B's credentials never act on A's clientId", async () => {
+    const basic = (text: string) => `Basic ${Buffer.from(text).toString('base64')}`;
+    const asB = new ApiClient(suite.system.baseUrl, basic(`${b.clientId}:${b.secret}`));
+    const retract = { notificationId: 'secret', userId: 'shared-id' };
+    expect((await asB.call('POST', `/${a.clientId}/sender/retract`, retract)).status).toBe(403);
+    expect((await asB.call('POST', `/${a.clientId}/user_preferences/shared-id`, [])).status).toBe(
+      403,
+    );
+    expect(
+      (await asB.call('DELETE', `/${a.clientId}/schedule/0192f0c4-0000-7000-8000-000000000000`))
+        .status,
+    ).toBe(403);
+    // B's end-user credentials for A's clientId carry B's hmac, which A's secret does not make.
+    const hmacOf = (secret: string, userId: string) =>
+      createHmac('sha256', secret).update(userId).digest('base64');
+    const forged = new ApiClient(
+      suite.system.baseUrl,
+      basic(`${a.clientId}:shared-id:${hmacOf(b.secret, 'shared-id')}`),
+    );
+    expect(
+      (await forged.call('POST', `/${a.clientId}/users/shared-id`, { email: 'b@b.test' })).status,
+    ).toBe(401);
+    const ownHmac = new ApiClient(
+      suite.system.baseUrl,
+      basic(`${b.clientId}:shared-id:${hmacOf(b.secret, 'shared-id')}`),
+    );
+    expect(
+      (await ownHmac.call('POST', `/${a.clientId}/users/shared-id`, { email: 'b@b.test' })).status,
+    ).toBe(403);
+    expect(
+      (await ownHmac.call('POST', `/${b.clientId}/users/other-id`, { email: 'b@b.test' })).status,
+    ).toBe(403);
+    expect((await a.api.call<Json>('GET', '/users/shared-id')).body['email']).toBe('a-user@a.test');
+    const asA = ApiClient.asEndUser(suite.system.baseUrl, a.clientId, 'shared-id');
+    const inbox = (await asA.call<{ notifications: Json[] }>('GET', '/user/inapp')).body;
+    expect(inbox.notifications.map((n) => n['id'])).toContain(aTrackingId);
   });
 
   it("delivery settings: B never sees or removes A's push credentials, and gets its own VAPID key", async () => {

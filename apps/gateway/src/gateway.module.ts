@@ -15,6 +15,13 @@ import { StatusService } from './health/status.service';
 import { IdempotencyService } from './idempotency/idempotency.service';
 import { InappController } from './inapp/inapp.controller';
 import { KeysController } from './keys/keys.controller';
+import { ClientIdInPathGuard } from './legacy/client-id-in-path.guard';
+import { LegacyLogsController } from './legacy/legacy-logs.controller';
+import { LegacyPreferencesController } from './legacy/legacy-preferences.controller';
+import { LegacySendsController } from './legacy/legacy-sends.controller';
+import { LegacySubNotificationsController } from './legacy/legacy-sub-notifications.controller';
+import { LegacyUsersController } from './legacy/legacy-users.controller';
+import { VerifiedEndUserGuard } from './legacy/verified-end-user.guard';
 import { LogQueriesController } from './logs/log-queries.controller';
 import { LogsController } from './logs/logs.controller';
 import { MembersController } from './members/members.controller';
@@ -30,6 +37,7 @@ import { PushSettingsController } from './push-settings/push-settings.controller
 import { AuthFailureLimiter } from './rate-limits/auth-failure-limiter';
 import { RateLimiter } from './rate-limits/rate-limiter';
 import { RegistrationsController } from './registrations/registrations.controller';
+import { RetractController } from './retractions/retract.controller';
 import { DirectSendsController } from './sends/direct-sends.controller';
 import { InlineAttachments } from './sends/inline-attachments';
 import { SchedulerController } from './sends/scheduler.controller';
@@ -38,6 +46,7 @@ import { SendsController } from './sends/sends.controller';
 import { SendsService } from './sends/sends.service';
 import { TemplateNotes } from './sends/template-notes';
 import { SessionsController } from './sessions/sessions.controller';
+import { SubNotificationsController } from './sub-notifications/sub-notifications.controller';
 import { SuppressionsController } from './suppressions/suppressions.controller';
 import { TrackingController } from './tracking/tracking.controller';
 import { UnavailableOperationsController } from './unavailable/unavailable-operations.controller';
@@ -84,12 +93,21 @@ export class GatewayModule {
         VoiceAgentsController,
         VoiceCallsController,
         VoiceWebhooksController,
+        RetractController,
+        SubNotificationsController,
+        // The hosted service's /{clientId}/… routes, after every other: fixed paths win anyway.
+        LegacyLogsController,
+        LegacyPreferencesController,
+        LegacySendsController,
+        LegacySubNotificationsController,
+        LegacyUsersController,
       ],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: OutboundGuard, useValue: OutboundGuard.fromAllowList(env.OUTBOUND_ALLOW_CIDRS) },
         ApiKeyGuard,
         AuthFailureLimiter,
+        ClientIdInPathGuard,
         CallerEnvironments,
         CredentialsResolver,
         EndUserGuard,
@@ -102,6 +120,7 @@ export class GatewayModule {
         StatusService,
         TemplateNotes,
         TrackingService,
+        VerifiedEndUserGuard,
       ],
     };
   }

@@ -120,6 +120,7 @@ describe('notificationapi-node-server-sdk@2.8.0', () => {
 
     // The deprecated fields of the SDK's first versions still send; the notes come with a 202,
     // which the SDK prints as a warning.
+    const warning = jest.spyOn(console, 'log').mockImplementation(() => undefined);
     const deprecated = await notificationapi.send({
       notificationId: 'legacy_welcome',
       user: { id: 'ada' },
@@ -127,7 +128,9 @@ describe('notificationapi-node-server-sdk@2.8.0', () => {
       inapp: { title: 'Hello {{name}}' },
       forceChannels: [Channels.INAPP_WEB],
     });
+    warning.mockRestore();
     expect(deprecated.status).toBe(202);
+    expect(warning).toHaveBeenCalledWith('NotificationAPI warning.', deprecated.data);
     expect(deprecated.data.messages).toEqual(
       expect.arrayContaining(['notificationId is deprecated; use type']),
     );

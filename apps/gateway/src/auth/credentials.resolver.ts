@@ -97,8 +97,15 @@ export class CredentialsResolver {
     }
   }
 
-  /** An end user: Basic base64(clientId:userId:hmac); the hmac is checked under secureMode. */
-  async endUserOf(credentials: PresentedCredentials): Promise<EndUser> {
+  /**
+   * An end user: Basic base64(clientId:userId:hmac); the hmac is checked under secureMode, or
+   * always when `hmacRequired` (what writes a user's addresses must come from a holder of the
+   * clientSecret).
+   */
+  async endUserOf(
+    credentials: PresentedCredentials,
+    { hmacRequired = false } = {},
+  ): Promise<EndUser> {
     if (credentials.kind !== 'endUser') {
       throw missingCredentials('Authorization: Basic base64(clientId:userId:hmac)');
     }
@@ -109,7 +116,7 @@ export class CredentialsResolver {
       );
     const environment = await this.environmentOf(credentials.clientId);
     if (
-      environment.secureMode &&
+      (hmacRequired || environment.secureMode) &&
       !isValidEndUserHmac(environment.clientSecret, credentials.userId, credentials.hmac)
     ) {
       throw new UnauthorizedError(

@@ -3,8 +3,8 @@ import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { NotificationTypeRef } from './notification-type-requests';
 
 /**
- * Body of PUT /notifications/{notificationId}/subNotifications/{subNotificationId}: the title
- * a preference center shows for the sub-notification.
+ * Body of PUT /types/{notificationId}/subNotifications/{subNotificationId} (the hosted service's
+ * `/{clientId}/notifications/…/subNotifications/…`): the title a preference center shows.
  */
 export class SubNotificationBodyDto {
   @ApiProperty({ example: 'Project Apollo' })

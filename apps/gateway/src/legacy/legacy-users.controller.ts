@@ -1,0 +1,39 @@
+import { Body, Controller, HttpCode, Patch, Post } from '@nestjs/common';
+import {
+  InappStatusUpdateDto,
+  Requests,
+  SuccessResponseDto,
+  UserFieldsDto,
+  UserResponseDto,
+} from '@clarion/contracts';
+import { MessagingClient } from '@clarion/messaging';
+import { EndUser } from '../auth/authenticated-request';
+import { CurrentEndUser } from '../auth/auth.decorators';
+import { LegacyEndUser, LegacyRoutes } from './legacy-routes';
+
+/** The hosted service's routes of one user, with that user's credentials. */
+@LegacyRoutes()
+@LegacyEndUser()
+@Controller(':clientId/users/:userId')
+export class LegacyUsersController {
+  constructor(private readonly messaging: MessagingClient) {}
+
+  /** As POST /users/{userId}. */
+  @Post()
+  @HttpCode(200)
+  identify(
+    @Body() fields: UserFieldsDto,
+    @CurrentEndUser() user: EndUser,
+  ): Promise<UserResponseDto> {
+    return this.messaging.request(Requests.identifyUser, { ...user, fields });
+  }
+
+  /** As PATCH /user/inapp. */
+  @Patch('notifications/INAPP_WEB')
+  updateInapp(
+    @Body() update: InappStatusUpdateDto,
+    @CurrentEndUser() user: EndUser,
+  ): Promise<SuccessResponseDto> {
+    return this.messaging.request(Requests.updateInappStatus, { ...user, update });
+  }
+}
