@@ -45,6 +45,8 @@ import { SendPlanCache } from './sends/send-plan.cache';
 import { SendsController } from './sends/sends.controller';
 import { SendsService } from './sends/sends.service';
 import { TemplateNotes } from './sends/template-notes';
+import { TestEmailsController } from './sends/test-emails.controller';
+import { TestEmailsService } from './sends/test-emails.service';
 import { SessionsController } from './sessions/sessions.controller';
 import { SubNotificationsController } from './sub-notifications/sub-notifications.controller';
 import { SuppressionsController } from './suppressions/suppressions.controller';
@@ -87,6 +89,7 @@ export class GatewayModule {
         LogQueriesController,
         LogsController,
         SchedulerController,
+        TestEmailsController,
         SendsController,
         StatusController,
         UsersController,
@@ -119,6 +122,7 @@ export class GatewayModule {
         SendsService,
         StatusService,
         TemplateNotes,
+        TestEmailsService,
         TrackingService,
         VerifiedEndUserGuard,
       ],

@@ -97,6 +97,7 @@ export * from './send/send-response.dto';
 export * from './send/send-slack-content.dto';
 export * from './send/send-sms-content.dto';
 export * from './send/send.dto';
+export * from './send/test-email-request.dto';
 export * from './users/push-token.dto';
 export * from './users/send-recipient.dto';
 export * from './users/user-fields.dto';
