@@ -128,9 +128,10 @@ describe('notificationapi-node-server-sdk@2.8.0', () => {
       inapp: { title: 'Hello {{name}}' },
       forceChannels: [Channels.INAPP_WEB],
     });
+    const printed = [...warning.mock.calls];
     warning.mockRestore();
     expect(deprecated.status).toBe(202);
-    expect(warning).toHaveBeenCalledWith('NotificationAPI warning.', deprecated.data);
+    expect(printed).toEqual([['NotificationAPI warning.', deprecated.data]]);
     expect(deprecated.data.messages).toEqual(
       expect.arrayContaining(['notificationId is deprecated; use type']),
     );
