@@ -1,5 +1,4 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
-import { ApiHideProperty } from '@nestjs/swagger';
 import { Channel, LegacyPreferenceDto, PreferenceDto } from '@clarion/contracts';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, ValidateNested } from 'class-validator';
@@ -7,7 +6,6 @@ import { contractValidationPipe } from '../errors/validation-pipe';
 
 /** The hosted service's preferences body is a bare array; validated as this object's field. */
 class LegacyPreferencesBody {
-  @ApiHideProperty()
   @IsArray()
   @ArrayMaxSize(500)
   @ValidateNested({ each: true })
