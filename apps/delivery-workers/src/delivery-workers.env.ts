@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Min, ValidateIf } from 'class-validator';
 import { DatabaseEnv, withHealthPort } from '@clarion/config';
 import { DEVELOPMENT_MASTER_KEYS, IsMasterKeys } from '@clarion/secrets';
 
@@ -74,6 +74,20 @@ export class DeliveryWorkersEnv extends withHealthPort(DatabaseEnv, 3103) {
 
   @Matches(/^https?:\/\//)
   SLACK_API_URL = 'https://slack.com/api';
+
+  /**
+   * The deployment's Slack app (its Basic Information page), for POST /users/{id}/slack-oauth
+   * to trade "Add to Slack" codes; unset, that operation answers 501. Both or neither.
+   */
+  @ValidateIf((env: DeliveryWorkersEnv) => env.SLACK_CLIENT_SECRET !== undefined)
+  @IsString()
+  @IsNotEmpty({ message: 'SLACK_CLIENT_ID must be set with SLACK_CLIENT_SECRET' })
+  SLACK_CLIENT_ID?: string;
+
+  @ValidateIf((env: DeliveryWorkersEnv) => env.SLACK_CLIENT_ID !== undefined)
+  @IsString()
+  @IsNotEmpty({ message: 'SLACK_CLIENT_SECRET must be set with SLACK_CLIENT_ID' })
+  SLACK_CLIENT_SECRET?: string;
 
   /** Contact the push services see in VAPID tokens. */
   @Matches(/^(mailto:|https:\/\/)/)

@@ -17,6 +17,7 @@ import { InappJobsConsumer } from './inapp/inapp-jobs.consumer';
 import { CreateDeliveryTables1795400000000 } from './migrations/1795400000000-create-delivery-tables';
 import { MobilePushChannel } from './mobile-push/mobile-push-channel';
 import { DeliverySettingsHandlers } from './push-settings/delivery-settings.handlers';
+import { SlackConnections } from './slack/slack-connections';
 import { PushCredentialsRepository } from './push-settings/push-credentials.repository';
 import { PushPrivateKeys } from './push-settings/push-private-keys';
 import { PushPrivateKeysResealer } from './push-settings/push-private-keys-resealer';
@@ -53,6 +54,7 @@ export class DeliveryWorkersModule {
         DeliveryEvents,
         DeliveryProcessor,
         DeliverySettingsHandlers,
+        SlackConnections,
         EmailChannel,
         InappDeliveryService,
         InappJobsConsumer,

@@ -6,6 +6,7 @@ import { FcmAdapter } from '../mobile-push/fcm.adapter';
 import { MobilePushConfig } from '../mobile-push/push-credentials';
 import { SandboxAdapter } from '../sandbox/sandbox.adapter';
 import { SlackAdapter } from '../slack/slack.adapter';
+import { SlackApp } from '../slack/slack-config';
 import { EmailProvider } from '../email/email-channel';
 import { SmtpEmailAdapter } from '../email/smtp-email.adapter';
 import { SmsProvider } from '../sms/sms-channel';
@@ -16,7 +17,7 @@ import { TwilioClient } from '../twilio/twilio-client';
 import { TwilioSmsAdapter } from '../twilio/twilio-sms.adapter';
 import { WebPushAdapter } from '../web-push/web-push.adapter';
 import { DeliverySettings } from './delivery-settings';
-import { CALL_PROVIDER, EMAIL_PROVIDER, SMS_PROVIDER } from './delivery.tokens';
+import { CALL_PROVIDER, EMAIL_PROVIDER, SLACK_APP, SMS_PROVIDER } from './delivery.tokens';
 import { ProviderRateLimits } from './provider-rate-limits';
 import { RetryPolicy } from './retry-policy';
 
@@ -47,7 +48,13 @@ export function providerAdapters(env: DeliveryWorkersEnv): Provider[] {
       provide: SlackAdapter,
       useValue: new SlackAdapter({ apiUrl: env.SLACK_API_URL }, guard.fetch),
     },
+    { provide: SLACK_APP, useValue: slackApp(env) },
   ];
+}
+
+function slackApp(env: DeliveryWorkersEnv): SlackApp | null {
+  if (!env.SLACK_CLIENT_ID || !env.SLACK_CLIENT_SECRET) return null;
+  return { clientId: env.SLACK_CLIENT_ID, clientSecret: env.SLACK_CLIENT_SECRET };
 }
 
 function emailProvider(env: DeliveryWorkersEnv, guard: OutboundGuard): EmailProvider {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ConnectSlackRequest,
   DomainError,
   EndUserRef,
   ErrorCode,
@@ -17,6 +18,7 @@ import {
 import { HandleRequest, MessagingClient } from '@clarion/messaging';
 import { describeError } from '../delivery/describe-error';
 import { SlackAdapter } from '../slack/slack.adapter';
+import { SlackConnections } from '../slack/slack-connections';
 import { VapidKeysRepository } from '../web-push/vapid-keys.repository';
 import { PushSettingsService } from './push-settings.service';
 
@@ -27,6 +29,7 @@ export class DeliverySettingsHandlers {
     private readonly pushSettings: PushSettingsService,
     private readonly vapidKeys: VapidKeysRepository,
     private readonly slack: SlackAdapter,
+    private readonly slackConnections: SlackConnections,
     private readonly messaging: MessagingClient,
   ) {}
 
@@ -69,5 +72,10 @@ export class DeliverySettingsHandlers {
         "Reconnect the user's Slack workspace if the token was revoked or expired.",
       );
     });
+  }
+
+  @HandleRequest(Requests.connectSlack, ConnectSlackRequest)
+  connectSlack(request: ConnectSlackRequest): Promise<SuccessResponseDto> {
+    return this.slackConnections.connect(request);
   }
 }

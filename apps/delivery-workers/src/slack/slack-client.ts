@@ -7,7 +7,7 @@ import type {
   SlackConversation,
   SlackUser,
 } from './slack-api-types';
-import type { SlackConfig } from './slack-config';
+import type { SlackApp, SlackConfig } from './slack-config';
 import { SlackApiError, SlackUnavailableError } from './slack-errors';
 
 type SlackAnswer = Record<string, unknown>;
@@ -29,7 +29,7 @@ export class SlackClient {
   ) {}
 
   async postMessage(token: string, args: ChatPostMessageArgs): Promise<PostedSlackMessage> {
-    const answer = await this.call(token, 'chat.postMessage', {
+    const answer = await this.call(bearer(token), 'chat.postMessage', {
       contentType: 'application/json; charset=utf-8',
       body: JSON.stringify(args),
     });
@@ -74,7 +74,7 @@ export class SlackClient {
     for (let page = 0; page < MAX_PAGES; page++) {
       const form = new URLSearchParams({ ...params, limit: PAGE_SIZE });
       if (cursor) form.set('cursor', cursor);
-      const answer = await this.call(token, method, {
+      const answer = await this.call(bearer(token), method, {
         contentType: 'application/x-www-form-urlencoded',
         body: form.toString(),
       });
@@ -87,8 +87,20 @@ export class SlackClient {
     return items;
   }
 
+  /**
+   * Trades the code Slack's "Add to Slack" redirected with for the app's access token
+   * (`oauth.v2.access`, the app's credentials as Basic auth); answers Slack's whole answer.
+   */
+  async exchangeCode(app: SlackApp, code: string, redirectUri: string): Promise<SlackAnswer> {
+    const basic = Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64');
+    return this.call(`Basic ${basic}`, 'oauth.v2.access', {
+      contentType: 'application/x-www-form-urlencoded',
+      body: new URLSearchParams({ code, redirect_uri: redirectUri }).toString(),
+    });
+  }
+
   private async call(
-    token: string,
+    authorization: string,
     method: string,
     request: { contentType: string; body: string },
   ): Promise<SlackAnswer> {
@@ -98,7 +110,7 @@ export class SlackClient {
     try {
       const response = await this.fetch(`${this.config.apiUrl}/${method}`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': request.contentType },
+        headers: { Authorization: authorization, 'Content-Type': request.contentType },
         body: request.body,
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
@@ -124,6 +136,10 @@ export class SlackClient {
     }
     return answer;
   }
+}
+
+function bearer(token: string): string {
+  return `Bearer ${token}`;
 }
 
 /** An error page can be long HTML; the start is enough for a log line. */

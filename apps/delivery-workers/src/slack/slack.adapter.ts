@@ -4,7 +4,7 @@ import type { AttemptContext, ProviderOutcome } from '../delivery/provider-outco
 import { SlackChannelResolver } from './slack-channel-resolver';
 import { SlackClient } from './slack-client';
 import { SlackApiError } from './slack-errors';
-import type { SlackConfig } from './slack-config';
+import type { SlackApp, SlackConfig } from './slack-config';
 import { chatPostMessageArgsOf } from './slack-message';
 import { slackFailed, slackOutcomeOfError } from './slack-outcome';
 import { slackBotTokenOf } from './slack-token';
@@ -50,6 +50,14 @@ export class SlackAdapter {
     } catch (error) {
       return slackOutcomeOfError(error);
     }
+  }
+
+  /**
+   * The token Slack gives for an "Add to Slack" code (its whole `oauth.v2.access` answer, which
+   * is what a user's slackToken holds); throws SlackApiError or SlackUnavailableError.
+   */
+  exchangeCode(app: SlackApp, code: string, redirectUri: string): Promise<Record<string, unknown>> {
+    return this.client.exchangeCode(app, code, redirectUri);
   }
 
   /** The channels the bot can see in the token's workspace; throws SlackApiError or SlackUnavailableError. */

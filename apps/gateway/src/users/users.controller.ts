@@ -7,6 +7,8 @@ import {
   Principal,
   Requests,
   SlackChannelDto,
+  SlackOauthDto,
+  SuccessResponseDto,
   UserFieldsDto,
   UserResponseDto,
   UsersListQueryDto,
@@ -72,6 +74,28 @@ export class UsersController {
     @CurrentPrincipal() principal: Principal,
   ): Promise<SlackChannelDto[]> {
     return this.messaging.request(Requests.slackChannels, { ...tenantOf(principal), userId });
+  }
+
+  @Post(':userId/slack-oauth')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'UserGenerateSlackOauthPath',
+    summary: 'Connect the user\'s Slack workspace: trade an "Add to Slack" code for its token',
+    description:
+      "Slack's oauth.v2.access with the deployment's Slack app (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET; 501 without them); the token becomes the user's slackToken.",
+  })
+  @ApiOkResponse({ type: SuccessResponseDto })
+  connectSlack(
+    @Param('userId') userId: string,
+    @Body() oauth: SlackOauthDto,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<SuccessResponseDto> {
+    return this.messaging.request(Requests.connectSlack, {
+      ...tenantOf(principal),
+      userId,
+      code: oauth.code,
+      redirectUri: oauth.redirect_uri,
+    });
   }
 
   @Delete(':userId')

@@ -164,6 +164,7 @@ import {
 } from '../webhooks/events-webhook.dto';
 import { RemoveDeadAddressRequest, SetSmsOptOutRequest } from '../users/address-requests';
 import {
+  ConnectSlackRequest,
   SlackChannelDto,
   SlackChannelsRequest,
   VapidPublicKeyReply,
@@ -370,6 +371,10 @@ export const Requests = {
   ),
   slackChannels: defineRequest<SlackChannelsRequest, SlackChannelDto[]>(
     'delivery-workers.slack.channels',
+    { timeoutMs: PROVIDER_REPLY_TIMEOUT_MS },
+  ),
+  connectSlack: defineRequest<ConnectSlackRequest, SuccessResponseDto>(
+    'delivery-workers.slack.connect',
     { timeoutMs: PROVIDER_REPLY_TIMEOUT_MS },
   ),
   setSmsOptOut: defineRequest<SetSmsOptOutRequest, SuccessResponseDto>(
