@@ -30,7 +30,7 @@ describe('members, invitations, roles, profile and additional accounts', () => {
   }
 
   const membersOf = async (client: ApiClient) =>
-    (await client.call<{ members: Json[] }>('GET', '/members')).body.members;
+    (await client.call<Json[]>('GET', '/members')).body;
 
   it('lets owners turn on autoUpgrade, and no one else', async () => {
     const updated = await owner.call<Json>('PATCH', '/account', { autoUpgrade: true });

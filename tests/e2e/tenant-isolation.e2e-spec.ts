@@ -67,8 +67,7 @@ describe('tenant isolation', () => {
       return body.logs[0]?.['inapp_delivered_at'] ? true : undefined;
     });
     aKeyId = (await a.api.call<{ keys: { id: string }[] }>('GET', '/keys')).body.keys[0]!.id;
-    aOwnerId = (await a.member.call<{ members: { userId: string }[] }>('GET', '/members')).body
-      .members[0]!.userId;
+    aOwnerId = (await a.member.call<{ userId: string }[]>('GET', '/members')).body[0]!.userId;
   });
 
   it('users: B reads a bare user and writes only its own', async () => {
@@ -405,15 +404,35 @@ describe('tenant isolation', () => {
   });
 
   it("members: B's owner can neither see, change nor remove A's members", async () => {
-    const listed = (await b.member.call<{ members: { userId: string }[] }>('GET', '/members')).body
-      .members;
+    const listed = (await b.member.call<{ userId: string }[]>('GET', '/members')).body;
     expect(listed.map((m) => m.userId)).not.toContain(aOwnerId);
     expect((await b.member.call('PATCH', `/members/${aOwnerId}`, { role: 'admin' })).status).toBe(
       404,
     );
     expect((await b.member.call('DELETE', `/members/${aOwnerId}`)).status).toBe(404);
-    const aMembers = (await a.member.call<{ members: Json[] }>('GET', '/members')).body.members;
+    const aMembers = (await a.member.call<Json[]>('GET', '/members')).body;
     expect(aMembers).toEqual([expect.objectContaining({ userId: aOwnerId, role: 'owner' })]);
+  });
+
+  it("organization: B reads its own organization, usage and auto-join domains, never A's", async () => {
+    await a.member.call('POST', '/members/autojoin', { domains: ['a.test'] });
+    const autoJoin = await b.member.call<Json>('GET', '/members/autojoin');
+    expect(autoJoin.body).toEqual({ organizationId: b.account.accountId, domains: [] });
+    const organization = await b.api.call<Json>('GET', '/account/organization');
+    expect(organization.body).toMatchObject({
+      organizationId: b.account.accountId,
+      name: 'Tenant B',
+    });
+    const usage = await b.api.call<Json>('GET', '/organization/usage');
+    expect(usage.body).toMatchObject({ messageUsage: 0, channelUsages: {} });
+    // Someone of A's auto-join domain cannot join B by naming it.
+    suite.system.createAccount('Joiner', 'joiner@a.test', { password: PASSWORD });
+    const intoB = await new ApiClient(suite.system.baseUrl).call('POST', '/auth/login', {
+      email: 'joiner@a.test',
+      password: PASSWORD,
+      accountId: b.account.accountId,
+    });
+    expect(intoB.status).toBe(403);
   });
 
   it("10DLC registrations: B never sees nor changes A's brand or campaign", async () => {

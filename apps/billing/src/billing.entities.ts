@@ -10,6 +10,7 @@ import { AddSessionsAndPlans1795270000000 } from './migrations/1795270000000-add
 import { AddUsage1795280000000 } from './migrations/1795280000000-add-usage';
 import { AddInvites1795290000000 } from './migrations/1795290000000-add-invites';
 import { AddInviteExpiry1796000000000 } from './migrations/1796000000000-add-invite-expiry';
+import { AddOrganizationFields1796100000000 } from './migrations/1796100000000-add-organization-fields';
 
 export const BILLING_SCHEMA = 'billing';
 export const BILLING_ENTITIES = [
@@ -27,4 +28,5 @@ export const BILLING_MIGRATIONS = [
   AddUsage1795280000000,
   AddInvites1795290000000,
   AddInviteExpiry1796000000000,
+  AddOrganizationFields1796100000000,
 ];

@@ -6,7 +6,9 @@ import { LoginFailures } from './auth/login-failures';
 import { SessionsHandlers } from './auth/sessions.handlers';
 import { MfaHandlers } from './profile/mfa.handlers';
 import { MembersHandlers } from './members/members.handlers';
+import { AutoJoinService } from './members/auto-join.service';
 import { MembersService } from './members/members.service';
+import { OrganizationsHandlers } from './organizations/organizations.handlers';
 import { inviteLifetimeProvider } from './members/invite-lifetime';
 import { MfaService } from './profile/mfa.service';
 import { ProfileService } from './profile/profile.service';
@@ -16,6 +18,7 @@ import { UsageMeter } from './usage/usage-meter';
 import { priceTableProvider } from './usage/price-table.provider';
 import { UsageLimitsService } from './usage/usage-limits.service';
 import { UsageRepository } from './usage/usage.repository';
+import { UsageReportsHandlers } from './usage/usage-reports.handlers';
 import { SessionsService } from './auth/sessions.service';
 import { ApiKeysHandlers } from './api-keys/api-keys.handlers';
 import { ApiKeysRepository } from './api-keys/api-keys.repository';
@@ -40,6 +43,8 @@ export class BillingModule {
         MfaService,
         MembersHandlers,
         MembersService,
+        AutoJoinService,
+        OrganizationsHandlers,
         inviteLifetimeProvider(env.INVITE_TTL_HOURS),
         ProfileService,
         SessionsHandlers,
@@ -50,6 +55,7 @@ export class BillingModule {
         priceTableProvider(env.PRICE_TABLE),
         UsageLimitsService,
         UsageRepository,
+        UsageReportsHandlers,
         ApiKeysRepository,
         ApiKeysHandlers,
         ApiKeysService,

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { OutboundGuard } from '@clarion/outbound';
 import { messagingFor } from '@clarion/runtime';
 import { AccountsController } from './accounts/accounts.controller';
+import { OrganizationController } from './accounts/organization.controller';
 import { ApiKeyGuard, EndUserGuard } from './auth/auth.guards';
 import { CallerEnvironments } from './auth/caller-environments';
 import { CredentialsResolver } from './auth/credentials.resolver';
@@ -24,6 +25,7 @@ import { LegacyUsersController } from './legacy/legacy-users.controller';
 import { VerifiedEndUserGuard } from './legacy/verified-end-user.guard';
 import { LogQueriesController } from './logs/log-queries.controller';
 import { LogsController } from './logs/logs.controller';
+import { AutoJoinController } from './members/auto-join.controller';
 import { MembersController } from './members/members.controller';
 import { TemplatesController } from './notification-types/templates.controller';
 import { TypesController } from './notification-types/types.controller';
@@ -51,6 +53,7 @@ import { SessionsController } from './sessions/sessions.controller';
 import { SubNotificationsController } from './sub-notifications/sub-notifications.controller';
 import { SuppressionsController } from './suppressions/suppressions.controller';
 import { TrackingController } from './tracking/tracking.controller';
+import { DashboardAccountController } from './unavailable/dashboard-account.controller';
 import { UnavailableOperationsController } from './unavailable/unavailable-operations.controller';
 import { TrackingService } from './tracking/tracking.service';
 import { UsersController } from './users/users.controller';
@@ -66,6 +69,7 @@ export class GatewayModule {
       imports: [messagingFor('gateway', env)],
       controllers: [
         AccountsController,
+        OrganizationController,
         DirectSendsController,
         EndUserPreferencesController,
         PreferencesController,
@@ -77,12 +81,14 @@ export class GatewayModule {
         TwilioWebhooksController,
         TypesController,
         UnavailableOperationsController,
+        DashboardAccountController,
         SessionsController,
         EnvironmentsController,
         EventsWebhooksController,
         InappController,
         KeysController,
         MembersController,
+        AutoJoinController,
         MfaController,
         NumbersController,
         ProfileController,

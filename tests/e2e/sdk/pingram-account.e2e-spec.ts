@@ -18,7 +18,8 @@ import {
   Pingram,
 } from 'pingram';
 import { ApiClient } from '../api-client';
-import { PASSWORD, refusalOf, signIn, SignedIn } from './pingram-helpers';
+import { errorObject, failureOf } from './pingram-answers';
+import { PASSWORD, signIn, SignedIn } from './pingram-helpers';
 import { expectComplete, pingramSuite } from './pingram-suite';
 
 type Json = Record<string, unknown>;
@@ -92,7 +93,7 @@ describe('pingram@1.0.14: account, organization, members and profile', () => {
       );
       expect(answer).toEqual({ accountId: renamed.accountId, name: 'Renamed Co' });
       expect((await client.account.getAccountDetails()).name).toBe('Renamed Co');
-      const blank = await refusalOf(client.account.updateAccount({ name: ' ' }));
+      const blank = await failureOf(client.account.updateAccount({ name: ' ' }));
       expect(blank).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_FAILED' } } });
     });
 
@@ -148,10 +149,10 @@ describe('pingram@1.0.14: account, organization, members and profile', () => {
           }),
       ],
     ])('%s', async (_, call) => {
-      const { status, body } = await refusalOf(call(suite.client));
-      expect(instanceOfApiErrorResponse(body)).toBe(true);
-      expect({ status, code: body.error.code }).toEqual({ status: 501, code: 'NOT_IMPLEMENTED' });
-      expect(body.error.message).toMatch(/dashboard/i);
+      const failure = await failureOf(call(suite.client));
+      expect(instanceOfApiErrorResponse(failure.body)).toBe(true);
+      expect(failure).toEqual({ status: 501, body: errorObject('NOT_IMPLEMENTED') });
+      expect(failure.body).toMatchObject({ error: { fix: expect.stringMatching(/dashboard/i) } });
     });
   });
 
@@ -182,7 +183,7 @@ describe('pingram@1.0.14: account, organization, members and profile', () => {
       const members = await inNew.client.members.listMembers(envId);
       expect(members.map((m) => m.email)).toEqual(['owner@team.test']);
 
-      const withKey = await refusalOf(suite.client.organization.create());
+      const withKey = await failureOf(suite.client.organization.create());
       expect(withKey).toMatchObject({ status: 403, body: { error: { code: 'FORBIDDEN' } } });
     });
 
@@ -236,7 +237,7 @@ describe('pingram@1.0.14: account, organization, members and profile', () => {
         costNumber: 0,
         channelUsages: { INAPP_WEB: 1 },
       });
-      const backwards = await refusalOf(suite.client.organization.getUsageHistory(today, yearAgo));
+      const backwards = await failureOf(suite.client.organization.getUsageHistory(today, yearAgo));
       expect(backwards).toMatchObject({
         status: 400,
         body: { error: { code: 'VALIDATION_FAILED' } },
@@ -265,7 +266,7 @@ describe('pingram@1.0.14: account, organization, members and profile', () => {
       );
       expect(answer.error).toBeUndefined();
       expect(answer.message).toContain('grace@example.test');
-      const stranger = await refusalOf(
+      const stranger = await failureOf(
         suite.client.members.inviteMember(envId, { email: 'x@example.test' }),
       );
       expect(stranger.status).toBe(403);
@@ -333,7 +334,7 @@ describe('pingram@1.0.14: account, organization, members and profile', () => {
       expect(listed.body).toContainEqual(
         expect.objectContaining({ email: 'dee@joiners.test', role: 'member' }),
       );
-      const notADomain = await refusalOf(
+      const notADomain = await failureOf(
         owner.client.members.setAutoJoin(envId, { domains: ['not a domain'] }),
       );
       expect(notADomain).toMatchObject({

@@ -13,7 +13,7 @@ import {
   Pingram,
 } from 'pingram';
 import { ApiClient } from '../api-client';
-import { refusalOf } from './pingram-helpers';
+import { failureOf } from './pingram-answers';
 import { expectComplete, pingramSuite } from './pingram-suite';
 
 type Json = Record<string, unknown>;
@@ -143,7 +143,7 @@ describe('pingram@1.0.14: health, environments, keys and the events webhook', ()
         instanceOfDeleteKeyResponse,
       );
       expect(revoked.message).toEqual(expect.any(String));
-      const refused = await refusalOf(clientWith(created.body.key).keys.listAPIKeys());
+      const refused = await failureOf(clientWith(created.body.key).keys.listAPIKeys());
       expect(refused).toMatchObject({ status: 401, body: { error: { code: 'UNAUTHORIZED' } } });
     });
   });
@@ -188,7 +188,7 @@ describe('pingram@1.0.14: health, environments, keys and the events webhook', ()
     it('webhooks.deleteEventsWebhook', async () => {
       await api.call('PUT', '/webhooks/events', { webhook, events: ['EMAIL_OPEN'] });
       await expect(suite.client.webhooks.deleteEventsWebhook()).resolves.toBeUndefined();
-      const gone = await refusalOf(suite.client.webhooks.getEventsWebhook());
+      const gone = await failureOf(suite.client.webhooks.getEventsWebhook());
       expect(gone).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND' } } });
     });
   });

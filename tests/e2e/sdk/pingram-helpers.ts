@@ -30,22 +30,3 @@ export async function signIn(
     http: ApiClient.withApiKey(baseUrl, body.token),
   };
 }
-
-export interface Refusal {
-  status: number;
-  body: { trackingId: string; error: { code: string; message: string; fix?: string } };
-}
-
-/** What a call the SDK rejected (its ResponseError) was answered: status and error object. */
-export async function refusalOf(call: Promise<unknown>): Promise<Refusal> {
-  const failure: unknown = await call.then(
-    (value) => ({ resolvedWith: value }),
-    (error: unknown) => error,
-  );
-  if (!(failure instanceof Error) || failure.name !== 'ResponseError') {
-    const got = failure instanceof Error ? failure.message : JSON.stringify(failure);
-    throw new Error(`expected the SDK to reject with a ResponseError, got ${got}`);
-  }
-  const { response } = failure as Error & { response: Response };
-  return { status: response.status, body: (await response.json()) as Refusal['body'] };
-}

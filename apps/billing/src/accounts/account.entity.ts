@@ -29,6 +29,14 @@ export class AccountEntity {
   @Column({ name: 'source_billing_account_id', type: 'uuid', nullable: true })
   sourceBillingAccountId!: string | null;
 
+  /** The profile that created the account; null once that profile is deleted. */
+  @Column({ name: 'creator_profile_id', type: 'uuid', nullable: true })
+  creatorProfileId!: string | null;
+
+  /** Email domains whose people join the account as members by signing in to it. */
+  @Column({ name: 'auto_join_domains', type: 'text', array: true })
+  autoJoinDomains!: string[];
+
   @Column({ name: 'auto_upgrade', type: 'boolean' })
   autoUpgrade!: boolean;
 

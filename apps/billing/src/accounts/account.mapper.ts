@@ -2,10 +2,19 @@ import { AccountDetailsDto, AccountSummaryDto, BudgetTier, costCapOf } from '@cl
 import { nextResetDate } from '../usage/billing-cycle';
 import { AccountEntity } from './account.entity';
 
+/**
+ * Clarion bills every account on its own (its own plan, cost cap, cycle and usage), so each
+ * account is its own organization in the hosted service's terms.
+ */
+export function organizationIdOf(account: Pick<AccountEntity, 'id'>): string {
+  return account.id;
+}
+
 export function toAccountDetails(account: AccountEntity): AccountDetailsDto {
   const tier = account.planTier as BudgetTier;
   return {
     accountId: account.id,
+    organizationId: organizationIdOf(account),
     accountType: account.accountType,
     name: account.name,
     tier,

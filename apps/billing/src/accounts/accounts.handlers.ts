@@ -9,6 +9,8 @@ import {
   AccountSummaryDto,
   NotFoundError,
   ProfileScope,
+  RenameAccountRequest,
+  RenameAccountResponseDto,
   Requests,
 } from '@clarion/contracts';
 import { HandleRequest } from '@clarion/messaging';
@@ -52,5 +54,10 @@ export class AccountsHandlers {
   @HandleRequest(Requests.createAccount, CreateAccountRequest)
   create(request: CreateAccountRequest): Promise<AccountResponseDto> {
     return this.service.createForMember(request.profileId, request.account);
+  }
+
+  @HandleRequest(Requests.renameAccount, RenameAccountRequest)
+  rename(request: RenameAccountRequest): Promise<RenameAccountResponseDto> {
+    return this.service.rename(request);
   }
 }

@@ -9,10 +9,12 @@ import {
   MemberActor,
   newTimeOrderedId,
   NotFoundError,
+  RenameAccountRequest,
+  RenameAccountResponseDto,
 } from '@clarion/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { hashPassword } from '../auth/password-hash';
-import { ADMIN, assertOwner, OWNER } from '../members/member-roles';
+import { ADMIN, assertMayManageAccount, assertOwner, OWNER } from '../members/member-roles';
 import { MembershipEntity } from '../members/membership.entity';
 import { insertInvite } from '../members/insert-invite';
 import { InviteLifetime } from '../members/invite-lifetime';
@@ -94,6 +96,17 @@ export class AccountsService {
     if (!account) throw new NotFoundError('The account');
     if (changes.autoUpgrade !== undefined) account.autoUpgrade = changes.autoUpgrade;
     return toAccountDetails(await accounts.save(account));
+  }
+
+  /** POST /account: the account's new name; a member renaming must be an owner or admin. */
+  async rename(request: RenameAccountRequest): Promise<RenameAccountResponseDto> {
+    if (request.memberRole !== undefined) assertMayManageAccount({ role: request.memberRole });
+    const accounts = this.dataSource.getRepository(AccountEntity);
+    const account = await accounts.findOneBy({ id: request.accountId });
+    if (!account) throw new NotFoundError('The account');
+    account.name = request.changes.name.trim();
+    const saved = await accounts.save(account);
+    return { accountId: saved.id, name: saved.name };
   }
 
   /**

@@ -35,6 +35,8 @@ export async function insertAccount(
     accountType: paid ? 'paid' : 'free',
     planTier: request.tier ?? 'budget_20',
     sourceBillingAccountId: request.sourceBillingAccountId ?? null,
+    creatorProfileId: request.ownerProfileId,
+    autoJoinDomains: [],
   });
   await manager.save(MembershipEntity, {
     accountId: account.id,

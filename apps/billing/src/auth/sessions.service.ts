@@ -11,6 +11,7 @@ import {
   UnauthorizedError,
 } from '@clarion/contracts';
 import { DataSource, Repository } from 'typeorm';
+import { AutoJoinService } from '../members/auto-join.service';
 import { ProfileEntity } from '../members/profile.entity';
 import { LoginFailures } from './login-failures';
 import { hashPassword, verifyPassword } from './password-hash';
@@ -38,6 +39,7 @@ export class SessionsService {
     @InjectRepository(ProfileEntity) private readonly profiles: Repository<ProfileEntity>,
     @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
     private readonly failures: LoginFailures,
+    private readonly autoJoin: AutoJoinService,
   ) {}
 
   async login(request: LoginDto): Promise<LoginResponseDto> {
@@ -68,7 +70,7 @@ export class SessionsService {
         );
       }
     }
-    const accountId = await this.accountToActOn(profile.id, request.accountId);
+    const accountId = await this.accountToActOn(profile, request.accountId);
     await this.failures.reset(profile);
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
@@ -105,14 +107,16 @@ export class SessionsService {
     return { ...principal, member: { profileId, role } };
   }
 
-  private async accountToActOn(profileId: string, requested?: string): Promise<string> {
+  /** The requested account, which someone of one of its auto-join domains joins by signing in. */
+  private async accountToActOn(profile: ProfileEntity, requested?: string): Promise<string> {
     const rows: { accountId: string }[] = await this.dataSource.query(
       `SELECT account_id AS "accountId" FROM billing.memberships
         WHERE profile_id = $1 AND ($2::uuid IS NULL OR account_id = $2::uuid)
         ORDER BY created_at, account_id LIMIT 1`,
-      [profileId, requested ?? null],
+      [profile.id, requested ?? null],
     );
-    if (!rows[0]) throw new ForbiddenError('This profile is not a member of that account');
-    return rows[0].accountId;
+    if (rows[0]) return rows[0].accountId;
+    if (requested && (await this.autoJoin.joinByDomain(profile, requested))) return requested;
+    throw new ForbiddenError('This profile is not a member of that account');
   }
 }

@@ -25,11 +25,13 @@ export async function insertInvite(
     expiresAt: lifetime.expiryOf(new Date()),
     acceptedAt: null,
   });
+  const expiresAt = saved.expiresAt.toISOString();
   return {
+    message: `Invited ${saved.email} as ${saved.role} until ${expiresAt}`,
     inviteId: saved.id,
     email: saved.email,
     role: saved.role,
-    expiresAt: saved.expiresAt.toISOString(),
+    expiresAt,
     token,
   };
 }

@@ -2,6 +2,8 @@ import { DomainError, ErrorCode, ForbiddenError, MemberActor } from '@clarion/co
 
 export const OWNER = 'owner';
 export const ADMIN = 'admin';
+/** The role of someone who joined by an auto-join domain: no say over members or the account. */
+export const MEMBER = 'member';
 
 /** Owners and admins manage members; only owners hand out owner or admin. */
 export function assertMayManageMembers(actor: MemberActor): void {
@@ -17,6 +19,13 @@ export function assertMayGrant(actor: MemberActor, role: string): void {
       `Only owners may give the ${role} role`,
       'Ask an owner of the account.',
     );
+  }
+}
+
+/** Owners and admins change the account itself (its name, who may join it). */
+export function assertMayManageAccount(actor: Pick<MemberActor, 'role'>): void {
+  if (actor.role !== OWNER && actor.role !== ADMIN) {
+    throw new ForbiddenError('Only owners and admins change the account');
   }
 }
 

@@ -3,6 +3,7 @@ import {
   AcceptInviteRequest,
   AcceptInviteResponseDto,
   AccountScope,
+  AutoJoinResponseDto,
   ChangeEmailRequest,
   InviteMemberRequest,
   InviteResponseDto,
@@ -10,11 +11,13 @@ import {
   ProfileScope,
   RemoveMemberRequest,
   Requests,
+  SetAutoJoinRequest,
   SuccessResponseDto,
   UpdateMemberRequest,
 } from '@clarion/contracts';
 import { HandleRequest } from '@clarion/messaging';
 import { ProfileService } from '../profile/profile.service';
+import { AutoJoinService } from './auto-join.service';
 import { MembersService } from './members.service';
 
 @Injectable()
@@ -22,6 +25,7 @@ export class MembersHandlers {
   constructor(
     private readonly members: MembersService,
     private readonly profiles: ProfileService,
+    private readonly autoJoin: AutoJoinService,
   ) {}
 
   @HandleRequest(Requests.listMembers, AccountScope)
@@ -42,6 +46,16 @@ export class MembersHandlers {
   @HandleRequest(Requests.removeMember, RemoveMemberRequest)
   remove(request: RemoveMemberRequest): Promise<SuccessResponseDto> {
     return this.members.remove(request.actor, request.userId);
+  }
+
+  @HandleRequest(Requests.getAutoJoin, AccountScope)
+  getAutoJoin(request: AccountScope): Promise<AutoJoinResponseDto> {
+    return this.autoJoin.get(request.accountId);
+  }
+
+  @HandleRequest(Requests.setAutoJoin, SetAutoJoinRequest)
+  setAutoJoin(request: SetAutoJoinRequest): Promise<AutoJoinResponseDto> {
+    return this.autoJoin.set(request.actor, request.autoJoin.domains);
   }
 
   @HandleRequest(Requests.acceptInvite, AcceptInviteRequest)

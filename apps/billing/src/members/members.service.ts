@@ -31,7 +31,8 @@ export class MembersService {
 
   list(accountId: string): Promise<MemberResponseDto[]> {
     return this.dataSource.query(
-      `SELECT m.profile_id AS "userId", p.email, m.role, to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
+      `SELECT m.account_id AS "organizationId", m.account_id AS "accountId", m.profile_id AS "userId",
+              p.email, m.role, to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
          FROM billing.memberships m JOIN billing.profiles p ON p.id = m.profile_id
         WHERE m.account_id = $1 ORDER BY m.created_at, m.profile_id`,
       [accountId],

@@ -1,4 +1,4 @@
-import { cycleStartOf, nextResetDate } from './billing-cycle';
+import { cycleStartOf, cycleStartsBetween, nextResetDate } from './billing-cycle';
 
 const on = (iso: string) => new Date(`${iso}T12:00:00Z`);
 
@@ -27,5 +27,22 @@ describe(cycleStartOf.name, () => {
 
   it('starts a new cycle on the anniversary day itself', () => {
     expect(cycleStartOf('2026-01-21', on('2026-11-21'))).toBe('2026-11-21');
+  });
+});
+
+describe(cycleStartsBetween.name, () => {
+  it('lists the cycles holding the range, oldest first, one per month', () => {
+    expect(cycleStartsBetween('2026-01-31', on('2026-01-31'), on('2026-04-02'))).toEqual([
+      '2026-01-31',
+      '2026-02-28',
+      '2026-03-31',
+    ]);
+  });
+
+  it('is the one cycle of a range inside it, and none of a backwards range', () => {
+    expect(cycleStartsBetween('2026-01-10', on('2026-05-11'), on('2026-05-20'))).toEqual([
+      '2026-05-10',
+    ]);
+    expect(cycleStartsBetween('2026-01-10', on('2026-07-11'), on('2026-05-20'))).toEqual([]);
   });
 });

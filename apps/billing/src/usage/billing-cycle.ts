@@ -20,3 +20,17 @@ export function nextResetDate(anniversaryDate: string, today = new Date()): stri
   const thisMonth = anniversaryIn(anniversaryDate, today, 0);
   return isoDate(thisMonth > today ? thisMonth : anniversaryIn(anniversaryDate, today, 1));
 }
+
+/** The first days of the billing cycles holding `from` to `to`, oldest first (YYYY-MM-DD). */
+export function cycleStartsBetween(anniversaryDate: string, from: Date, to: Date): string[] {
+  const last = cycleStartOf(anniversaryDate, to);
+  const starts: string[] = [];
+  for (
+    let start = cycleStartOf(anniversaryDate, from);
+    start <= last;
+    start = nextResetDate(anniversaryDate, new Date(`${start}T00:00:00Z`))
+  ) {
+    starts.push(start);
+  }
+  return starts;
+}

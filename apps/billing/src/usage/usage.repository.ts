@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { ItemUsage } from './usage-totals';
 
 export interface MeteredEvent {
   eventId: string;
@@ -55,6 +56,22 @@ export class UsageRepository {
          DO UPDATE SET cost = u.cost + EXCLUDED.cost, messages = u.messages + EXCLUDED.messages
        RETURNING account_id AS "accountId", cycle_start::text AS "cycleStart", cost::float8 AS cost`,
       params,
+    );
+  }
+
+  /** What each item (channel or charge) of the account came to, by cycle, from one to another. */
+  itemsByCycle(
+    accountId: string,
+    fromCycle: string,
+    toCycle: string,
+  ): Promise<(ItemUsage & { cycleStart: string })[]> {
+    return this.dataSource.query(
+      `SELECT cycle_start::text AS "cycleStart", channel AS item, count(*)::int AS count,
+              sum(cost)::float8 AS cost
+         FROM billing.usage_events
+        WHERE account_id = $1 AND cycle_start BETWEEN $2::date AND $3::date
+        GROUP BY cycle_start, channel`,
+      [accountId, fromCycle, toCycle],
     );
   }
 

@@ -8,6 +8,8 @@ import {
   CreateAccountDto,
   MemberActor,
   Principal,
+  RenameAccountDto,
+  RenameAccountResponseDto,
   Requests,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
@@ -65,6 +67,24 @@ export class AccountsController {
     @CurrentActor() actor: MemberActor,
   ): Promise<AccountDetailsDto> {
     return this.messaging.request(Requests.updateAccount, { actor, changes });
+  }
+
+  @Post('account')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'AccountsRenameAccount',
+    summary: 'Rename the account (an API key, or a member who is an owner or admin)',
+  })
+  @ApiOkResponse({ type: RenameAccountResponseDto })
+  rename(
+    @Body() changes: RenameAccountDto,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<RenameAccountResponseDto> {
+    return this.messaging.request(Requests.renameAccount, {
+      accountId: principal.accountId,
+      memberRole: principal.member?.role,
+      changes,
+    });
   }
 
   @Post('accounts')

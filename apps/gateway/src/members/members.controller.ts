@@ -4,7 +4,7 @@ import {
   InviteMemberDto,
   InviteResponseDto,
   MemberActor,
-  MembersResponseDto,
+  MemberResponseDto,
   MemberUpdateDto,
   Requests,
   SuccessResponseDto,
@@ -19,12 +19,13 @@ export class MembersController {
   constructor(private readonly messaging: MessagingClient) {}
 
   @Get()
-  @ApiOperation({ operationId: 'MembersListMembers', summary: 'Members of the account' })
-  @ApiOkResponse({ type: MembersResponseDto })
-  async list(@CurrentActor() actor: MemberActor): Promise<MembersResponseDto> {
-    return {
-      members: await this.messaging.request(Requests.listMembers, { accountId: actor.accountId }),
-    };
+  @ApiOperation({
+    operationId: 'MembersListMembers',
+    summary: 'Members of the account, oldest first (a list, as the hosted service answers)',
+  })
+  @ApiOkResponse({ type: [MemberResponseDto] })
+  list(@CurrentActor() actor: MemberActor): Promise<MemberResponseDto[]> {
+    return this.messaging.request(Requests.listMembers, { accountId: actor.accountId });
   }
 
   @Post()

@@ -38,6 +38,12 @@ export class AccountDetailsDto {
   @ApiProperty()
   accountId!: string;
 
+  @ApiProperty({
+    description:
+      'The organization of the account: in Clarion every account is billed on its own, so this is its accountId.',
+  })
+  organizationId!: string;
+
   @ApiProperty({ enum: ['free', 'paid'] })
   accountType!: 'free' | 'paid';
 

@@ -10,8 +10,14 @@ import {
   ValidateNested,
 } from 'class-validator';
 
-/** A member of the account. */
+/** A member of the account: an entry of GET /members (records.md GetMembersResponseInner). */
 export class MemberResponseDto {
+  @ApiProperty({ description: 'The accountId: every account is its own organization.' })
+  organizationId!: string;
+
+  @ApiProperty()
+  accountId!: string;
+
   @ApiProperty({
     description: 'The member profile id (the userId of PATCH/DELETE /members/{userId}).',
   })
@@ -25,11 +31,6 @@ export class MemberResponseDto {
 
   @ApiProperty()
   createdAt!: string;
-}
-
-export class MembersResponseDto {
-  @ApiProperty({ type: [MemberResponseDto] })
-  members!: MemberResponseDto[];
 }
 
 /** Body of POST /members. */
@@ -46,7 +47,11 @@ export class InviteMemberDto {
   role?: string;
 }
 
+/** Answer of POST /members (records.md InvitePostResponse: message; the rest is Clarion's). */
 export class InviteResponseDto {
+  @ApiProperty({ example: 'Invited grace@example.com as admin until 2026-03-08T10:00:00.000Z' })
+  message!: string;
+
   @ApiProperty()
   inviteId!: string;
 

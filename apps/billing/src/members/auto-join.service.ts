@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { AutoJoinResponseDto, MemberActor, NotFoundError } from '@clarion/contracts';
+import { DataSource, Repository } from 'typeorm';
+import { AccountEntity } from '../accounts/account.entity';
+import { organizationIdOf } from '../accounts/account.mapper';
+import { assertMayManageAccount, MEMBER } from './member-roles';
+
+/**
+ * Auto-join domains (the hosted service's members autojoin): people whose email is on one of an
+ * account's domains join it as members by signing in to it, without an invitation.
+ */
+@Injectable()
+export class AutoJoinService {
+  constructor(
+    private readonly dataSource: DataSource,
+    @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
+  ) {}
+
+  async get(accountId: string): Promise<AutoJoinResponseDto> {
+    const account = await this.accounts.findOneBy({ id: accountId });
+    if (!account) throw new NotFoundError('The account');
+    return { organizationId: organizationIdOf(account), domains: account.autoJoinDomains };
+  }
+
+  /** Replaces the domains; owners and admins only. */
+  async set(actor: MemberActor, domains: string[]): Promise<AutoJoinResponseDto> {
+    assertMayManageAccount(actor);
+    const normalized = [...new Set(domains.map((domain) => domain.trim().toLowerCase()))];
+    await this.accounts.update({ id: actor.accountId }, { autoJoinDomains: normalized });
+    return this.get(actor.accountId);
+  }
+
+  /**
+   * Makes the profile a member of the account when its email is on one of the account's
+   * auto-join domains; tells whether it did.
+   */
+  async joinByDomain(profile: { id: string; email: string }, accountId: string): Promise<boolean> {
+    const domain = profile.email.slice(profile.email.lastIndexOf('@') + 1);
+    const joined: unknown[] = await this.dataSource.query(
+      `INSERT INTO billing.memberships (account_id, profile_id, role)
+       SELECT a.id, $2, $3 FROM billing.accounts a WHERE a.id = $1 AND $4 = ANY (a.auto_join_domains)
+       ON CONFLICT DO NOTHING RETURNING account_id`,
+      [accountId, profile.id, MEMBER, domain],
+    );
+    return joined.length > 0;
+  }
+}
