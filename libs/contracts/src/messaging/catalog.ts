@@ -31,17 +31,6 @@ import {
   OrganizationUsageHistoryDto,
   UsageHistoryRequest,
 } from '../billing/organization-usage.dto';
-import { RenameAccountRequest, RenameAccountResponseDto } from '../billing/account-rename.dto';
-import { AutoJoinResponseDto, SetAutoJoinRequest } from '../billing/auto-join.dto';
-import {
-  CreateOrganizationResponseDto,
-  OrganizationResponseDto,
-} from '../billing/organization.dto';
-import {
-  OrganizationUsageDto,
-  OrganizationUsageHistoryDto,
-  UsageHistoryRequest,
-} from '../billing/organization-usage.dto';
 import {
   AcceptInviteRequest,
   AcceptInviteResponseDto,
@@ -262,19 +251,6 @@ export const Requests = {
   mfaDisable: defineRequest<MfaDisableRequest, SuccessResponseDto>('billing.profile.mfa-disable'),
   updateAccount: defineRequest<UpdateAccountRequest, AccountDetailsDto>('billing.account.update'),
   createAccount: defineRequest<CreateAccountRequest, AccountResponseDto>('billing.account.create'),
-  renameAccount: defineRequest<RenameAccountRequest, RenameAccountResponseDto>(
-    'billing.account.rename',
-  ),
-  getOrganization: defineRequest<AccountScope, OrganizationResponseDto>('billing.organization.get'),
-  createOrganization: defineRequest<ProfileScope, CreateOrganizationResponseDto>(
-    'billing.organization.create',
-  ),
-  currentUsage: defineRequest<AccountScope, OrganizationUsageDto>('billing.usage.current'),
-  usageHistory: defineRequest<UsageHistoryRequest, OrganizationUsageHistoryDto>(
-    'billing.usage.history',
-  ),
-  getAutoJoin: defineRequest<AccountScope, AutoJoinResponseDto>('billing.autojoin.get'),
-  setAutoJoin: defineRequest<SetAutoJoinRequest, AutoJoinResponseDto>('billing.autojoin.set'),
   renameAccount: defineRequest<RenameAccountRequest, RenameAccountResponseDto>(
     'billing.account.rename',
   ),
