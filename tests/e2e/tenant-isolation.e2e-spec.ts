@@ -433,6 +433,23 @@ describe('tenant isolation', () => {
       accountId: b.account.accountId,
     });
     expect(intoB.status).toBe(403);
+    // Nor does someone who changed their email onto A's domain (unproven: no email is sent) join A.
+    suite.system.createAccount('Claimer', 'claimer@c.test', { password: PASSWORD });
+    const signIn = (email: string, accountId?: string) =>
+      new ApiClient(suite.system.baseUrl).call<{ token: string }>('POST', '/auth/login', {
+        email,
+        password: PASSWORD,
+        ...(accountId && { accountId }),
+      });
+    const claimer = ApiClient.withApiKey(
+      suite.system.baseUrl,
+      (await signIn('claimer@c.test')).body.token,
+    );
+    expect(
+      (await claimer.call('POST', '/profile/change-email', { newEmail: 'claimer@a.test' })).status,
+    ).toBe(200);
+    expect((await signIn('claimer@a.test', a.account.accountId)).status).toBe(403);
+    expect((await signIn('claimer@a.test')).status).toBe(200);
   });
 
   it("10DLC registrations: B never sees nor changes A's brand or campaign", async () => {

@@ -11,6 +11,7 @@ import { AddUsage1795280000000 } from './migrations/1795280000000-add-usage';
 import { AddInvites1795290000000 } from './migrations/1795290000000-add-invites';
 import { AddInviteExpiry1796000000000 } from './migrations/1796000000000-add-invite-expiry';
 import { AddOrganizationFields1796100000000 } from './migrations/1796100000000-add-organization-fields';
+import { AddProfileEmailVouched1796110000000 } from './migrations/1796110000000-add-profile-email-vouched';
 
 export const BILLING_SCHEMA = 'billing';
 export const BILLING_ENTITIES = [
@@ -29,4 +30,5 @@ export const BILLING_MIGRATIONS = [
   AddInvites1795290000000,
   AddInviteExpiry1796000000000,
   AddOrganizationFields1796100000000,
+  AddProfileEmailVouched1796110000000,
 ];

@@ -156,7 +156,12 @@ export class AccountsService {
     const existing = await manager.findOneBy(ProfileEntity, { email: normalized });
     return (
       existing ??
-      manager.save(ProfileEntity, { id: newTimeOrderedId(), email: normalized, passwordHash: null })
+      manager.save(ProfileEntity, {
+        id: newTimeOrderedId(),
+        email: normalized,
+        emailVouched: true,
+        passwordHash: null,
+      })
     );
   }
 }

@@ -108,7 +108,7 @@ export class SessionsService {
   }
 
   /** The requested account, which someone of one of its auto-join domains joins by signing in. */
-  private async accountToActOn(profile: ProfileEntity, requested?: string): Promise<string> {
+  private async accountToActOn(profile: { id: string }, requested?: string): Promise<string> {
     const rows: { accountId: string }[] = await this.dataSource.query(
       `SELECT account_id AS "accountId" FROM billing.memberships
         WHERE profile_id = $1 AND ($2::uuid IS NULL OR account_id = $2::uuid)
@@ -116,7 +116,7 @@ export class SessionsService {
       [profile.id, requested ?? null],
     );
     if (rows[0]) return rows[0].accountId;
-    if (requested && (await this.autoJoin.joinByDomain(profile, requested))) return requested;
+    if (requested && (await this.autoJoin.joinByDomain(profile.id, requested))) return requested;
     throw new ForbiddenError('This profile is not a member of that account');
   }
 }

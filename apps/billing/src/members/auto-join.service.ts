@@ -32,16 +32,18 @@ export class AutoJoinService {
   }
 
   /**
-   * Makes the profile a member of the account when its email is on one of the account's
-   * auto-join domains; tells whether it did.
+   * Makes the profile a member of the account when its email is on one of the account's auto-join
+   * domains and is the one the operator created it with (a changed email is unproven); tells
+   * whether it did.
    */
-  async joinByDomain(profile: { id: string; email: string }, accountId: string): Promise<boolean> {
-    const domain = profile.email.slice(profile.email.lastIndexOf('@') + 1);
+  async joinByDomain(profileId: string, accountId: string): Promise<boolean> {
     const joined: unknown[] = await this.dataSource.query(
       `INSERT INTO billing.memberships (account_id, profile_id, role)
-       SELECT a.id, $2, $3 FROM billing.accounts a WHERE a.id = $1 AND $4 = ANY (a.auto_join_domains)
+       SELECT a.id, p.id, $3 FROM billing.accounts a, billing.profiles p
+        WHERE a.id = $1 AND p.id = $2 AND p.email_vouched
+          AND split_part(p.email, '@', 2) = ANY (a.auto_join_domains)
        ON CONFLICT DO NOTHING RETURNING account_id`,
-      [accountId, profile.id, MEMBER, domain],
+      [accountId, profileId, MEMBER],
     );
     return joined.length > 0;
   }

@@ -10,6 +10,13 @@ export class ProfileEntity {
   @Column({ type: 'text' })
   email!: string;
 
+  /**
+   * The email is the one the operator created the profile with; false once the member changed it
+   * (unproven: Clarion sends no email yet), which keeps the profile out of auto-join domains.
+   */
+  @Column({ name: 'email_vouched', type: 'boolean' })
+  emailVouched!: boolean;
+
   @Column({ name: 'password_hash', type: 'text', nullable: true })
   passwordHash!: string | null;
 

@@ -63,7 +63,11 @@ export class ProfileService {
       throw emailTaken();
     }
     try {
-      await this.dataSource.manager.update(ProfileEntity, { id: profileId }, { email });
+      await this.dataSource.manager.update(
+        ProfileEntity,
+        { id: profileId },
+        { email, emailVouched: false },
+      );
     } catch (error) {
       // 23505: another profile took the email meanwhile.
       if ((error as { driverError?: { code?: string } }).driverError?.code === '23505')
