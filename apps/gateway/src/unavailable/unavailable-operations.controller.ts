@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { RequiresApiKey } from '../auth/auth.decorators';
 import { dashboardOnly, emailInboxesNotYet } from './unavailable-operations';
 
@@ -32,6 +32,7 @@ export class UnavailableOperationsController {
   }
 
   @Delete('addresses/:fullAddress')
+  @ApiParam({ name: 'fullAddress', description: 'The inbound address, e.g. support@example.com' })
   @ApiOperation({ operationId: 'AddressesDeleteAddress', summary: 'Not available yet (501)' })
   deleteAddress(): never {
     throw emailInboxesNotYet('Deleting an inbound address');
@@ -50,12 +51,14 @@ export class UnavailableOperationsController {
   }
 
   @Delete('domains/:sender')
+  @ApiParam({ name: 'sender', description: 'The sender domain, e.g. example.com' })
   @ApiOperation({ operationId: 'DomainsDeleteDomain', summary: 'Not available yet (501)' })
   deleteDomain(): never {
     throw emailInboxesNotYet('Removing a sender domain');
   }
 
   @Post('domains/:sender/verification')
+  @ApiParam({ name: 'sender', description: 'The sender domain, e.g. example.com' })
   @ApiOperation({
     operationId: 'DomainsStartDomainVerification',
     summary: 'Not available yet (501)',
@@ -86,18 +89,21 @@ export class UnavailableOperationsController {
   }
 
   @Get('components/:componentId')
+  @ApiParam({ name: 'componentId', description: 'The id of the component' })
   @ApiOperation({ operationId: 'ComponentsGetComponent', summary: 'Dashboard only (501)' })
   getComponent(): never {
     throw dashboardOnly('Email components', COMPONENTS_INSTEAD);
   }
 
   @Patch('components/:componentId')
+  @ApiParam({ name: 'componentId', description: 'The id of the component' })
   @ApiOperation({ operationId: 'ComponentsPatchComponent', summary: 'Dashboard only (501)' })
   patchComponent(): never {
     throw dashboardOnly('Email components', COMPONENTS_INSTEAD);
   }
 
   @Delete('components/:componentId')
+  @ApiParam({ name: 'componentId', description: 'The id of the component' })
   @ApiOperation({ operationId: 'ComponentsDeleteComponent', summary: 'Dashboard only (501)' })
   deleteComponent(): never {
     throw dashboardOnly('Email components', COMPONENTS_INSTEAD);

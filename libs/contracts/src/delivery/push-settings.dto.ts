@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsString, Matches, ValidateIf } from 'class-validator';
 import { TenantScope } from '../common/tenant-scope';
 import { IsPlainObject } from '../validation/is-plain-object.decorator';
@@ -8,9 +8,9 @@ import { IsPlainObject } from '../validation/is-plain-object.decorator';
  * object (serviceAccount), or as its text (fcmConfig, which the hosted service's SDK sends).
  */
 export class FcmSettingsDto {
-  @ApiPropertyOptional({
+  @ApiProperty({
     description:
-      'The service-account JSON (project_id, client_email, private_key, …); required without fcmConfig.',
+      "The service-account JSON (project_id, client_email, private_key, …). The hosted service's SDK sends it as fcmConfig, its JSON text, which is accepted instead.",
     type: Object,
     example: {
       type: 'service_account',
@@ -23,9 +23,8 @@ export class FcmSettingsDto {
   @IsPlainObject()
   serviceAccount?: Record<string, unknown>;
 
-  @ApiPropertyOptional({
-    description: "The same JSON as a string (the hosted service's PushSettingsFCMPutRequest).",
-  })
+  /** The same JSON as text (the hosted service's PushSettingsFCMPutRequest). */
+  @ApiHideProperty()
   @ValidateIf((o: FcmSettingsDto) => o.fcmConfig !== undefined)
   @IsString()
   @IsNotEmpty()
@@ -36,36 +35,40 @@ const APN_SDK_FIELDS = ['KeyId', 'Key', 'TeamId', 'Topic'];
 
 /** An APNs settings body names its fields as the hosted service's SDK does (APNConfig). */
 export function apnSettingsInSdkNames(body: object): boolean {
-  return APN_SDK_FIELDS.some((field) => field in body);
+  // A validated instance has every declared field, so "given" means not undefined.
+  return APN_SDK_FIELDS.some((field) => (body as Record<string, unknown>)[field] !== undefined);
 }
 
 const TEAM_ID = /^[A-Z0-9]{10}$/;
 const KEY_ID = /^[A-Z0-9]{10}$/;
 
+const SDK_NAMES =
+  "The hosted service's SDK names the fields TeamId, KeyId, Topic and Key, which are accepted instead.";
+
 /**
  * PUT /settings/push/apn: an APNs authentication key (.p8) and the app it signs for, named
  * teamId, keyId, bundleId and privateKey, or as the hosted service's SDK names them (TeamId,
- * KeyId, Topic and Key).
+ * KeyId, Topic and Key; documented on teamId only, so that examples show one form).
  */
 export class ApnSettingsDto {
-  @ApiPropertyOptional({ example: 'ABCDE12345', description: 'Or TeamId' })
+  @ApiProperty({ example: 'ABCDE12345', description: SDK_NAMES })
   @ValidateIf((o: object) => !apnSettingsInSdkNames(o))
   @Matches(TEAM_ID, { message: 'teamId must be the 10-character Apple team ID' })
   teamId?: string;
 
-  @ApiPropertyOptional({ example: 'KEY1234567', description: 'Or KeyId' })
+  @ApiProperty({ example: 'KEY1234567' })
   @ValidateIf((o: object) => !apnSettingsInSdkNames(o))
   @Matches(KEY_ID, { message: 'keyId must be the 10-character key ID of the .p8 key' })
   keyId?: string;
 
-  @ApiPropertyOptional({ example: 'com.example.app', description: 'Or Topic' })
+  @ApiProperty({ example: 'com.example.app' })
   @ValidateIf((o: object) => !apnSettingsInSdkNames(o))
   @IsString()
   @IsNotEmpty()
   bundleId?: string;
 
-  @ApiPropertyOptional({
-    description: 'Contents of the .p8 file (PEM); or Key',
+  @ApiProperty({
+    description: 'Contents of the .p8 file (PEM)',
     example: '-----BEGIN PRIVATE KEY-----\n…\n-----END PRIVATE KEY-----',
   })
   @ValidateIf((o: object) => !apnSettingsInSdkNames(o))
@@ -73,23 +76,23 @@ export class ApnSettingsDto {
   @IsNotEmpty()
   privateKey?: string;
 
-  @ApiPropertyOptional({ description: "teamId, as the hosted service's SDK names it" })
+  @ApiHideProperty()
   @ValidateIf(apnSettingsInSdkNames)
   @Matches(TEAM_ID, { message: 'TeamId must be the 10-character Apple team ID' })
   TeamId?: string;
 
-  @ApiPropertyOptional({ description: "keyId, as the hosted service's SDK names it" })
+  @ApiHideProperty()
   @ValidateIf(apnSettingsInSdkNames)
   @Matches(KEY_ID, { message: 'KeyId must be the 10-character key ID of the .p8 key' })
   KeyId?: string;
 
-  @ApiPropertyOptional({ description: "bundleId, as the hosted service's SDK names it" })
+  @ApiHideProperty()
   @ValidateIf(apnSettingsInSdkNames)
   @IsString()
   @IsNotEmpty()
   Topic?: string;
 
-  @ApiPropertyOptional({ description: "privateKey, as the hosted service's SDK names it" })
+  @ApiHideProperty()
   @ValidateIf(apnSettingsInSdkNames)
   @IsString()
   @IsNotEmpty()
