@@ -77,6 +77,7 @@ export * from './notification-types/notification-type-response.dto';
 export * from './notification-types/notification-type-templates.dto';
 export * from './notification-types/sub-notification.dto';
 export * from './notification-types/template-content';
+export * from './notification-types/template-field-names';
 export * from './notification-types/template-response.dto';
 export * from './send/condition';
 export * from './send/deprecation-notes';

@@ -4,6 +4,8 @@ import {
   instanceOfAPNConfig,
   instanceOfGetNotificationsResponseInner,
   instanceOfGetTemplatesListResponseInnerAnyOf,
+  instanceOfGetTemplatesListResponseInnerAnyOf1,
+  instanceOfGetTemplatesListResponseInnerAnyOf2,
   instanceOfNotification,
   instanceOfPushSettingsFCMResponse,
   instanceOfTemplate,
@@ -186,6 +188,33 @@ describe('pingram@1.0.14: types, templates and push settings', () => {
         channel: 'EMAIL',
         subject: 'Read me',
         internal: '{"editor":"bee"}',
+      });
+      // SMS and in-app templates, in the fields the SDK names (text; redirectURL, imageURL).
+      await suite.client.templates.createTemplate('digest', ChannelsEnum.SMS, {
+        templateId: 'digest-sms',
+        text: 'News: {{headline}}',
+      });
+      await suite.client.templates.createTemplate('digest', ChannelsEnum.INAPP_WEB, {
+        templateId: 'digest-inapp',
+        title: 'News',
+        redirectURL: 'https://app.example.com/news',
+      });
+
+      const sms = expectComplete(
+        await suite.client.templates.getTemplate('digest', ChannelsEnum.SMS, 'digest-sms'),
+        instanceOfGetTemplatesListResponseInnerAnyOf2,
+      );
+      const inapp = expectComplete(
+        await suite.client.templates.getTemplate('digest', ChannelsEnum.INAPP_WEB, 'digest-inapp'),
+        instanceOfGetTemplatesListResponseInnerAnyOf1,
+      );
+
+      expect(sms.text).toBe('News: {{headline}}');
+      expect(inapp).toMatchObject({
+        title: 'News',
+        redirectURL: 'https://app.example.com/news',
+        imageURL: '',
+        instant: { title: 'News', redirectURL: 'https://app.example.com/news', imageURL: '' },
       });
     });
 

@@ -1,23 +1,17 @@
-import { Channel, TEMPLATE_MODES, TemplateContent, TemplateResponseDto } from '@clarion/contracts';
+import { TEMPLATE_MODES, TemplateResponseDto, withSdkFieldNames } from '@clarion/contracts';
 import { defaultTemplateFor } from './default-template';
 import { TemplateEntity } from './template.entity';
 
 /**
- * Fields the hosted service's template model requires of a channel, answered for templates saved
- * without them: no editor representation, and the environment's default sender.
+ * A template as the API answers it, its content also in the fields of the hosted service's
+ * template model; `ofChannel` are all the templates of its channel.
  */
-const MODEL_DEFAULTS: Partial<Record<Channel, TemplateContent>> = {
-  [Channel.EMAIL]: { internal: '', senderName: '', senderEmail: '' },
-};
-
-/** A template as the API answers it; `ofChannel` are all the templates of its channel. */
 export function toTemplateResponse(
   template: TemplateEntity,
   ofChannel: TemplateEntity[],
 ): TemplateResponseDto {
   return {
-    ...MODEL_DEFAULTS[template.channel],
-    ...template.content,
+    ...withSdkFieldNames(template.channel, template.content),
     envId: template.envId,
     notificationId: template.notificationId,
     templateId: template.templateId,

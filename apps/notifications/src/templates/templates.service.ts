@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   Broadcasts,
+  Channel,
   DeliveryOption,
   DomainError,
   ErrorCode,
@@ -13,6 +14,7 @@ import {
   TemplateResponseDto,
   TemplatesRef,
   validateTemplateContent,
+  withClarionFieldNames,
   WriteTemplateRequest,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
@@ -45,7 +47,7 @@ export class TemplatesService {
 
   async create(request: WriteTemplateRequest): Promise<TemplateResponseDto> {
     await this.assertTypeExists(request);
-    const { content, makeDefault } = splitBody(request.body);
+    const { content, makeDefault } = splitBody(request.channel, request.body);
     validateTemplateContent(request.channel, content);
     const ref = { ...request, templateId: request.templateId ?? randomUUID() };
     const stored = await this.templates.insert({
@@ -67,7 +69,7 @@ export class TemplatesService {
   async update(request: WriteTemplateRequest): Promise<TemplateResponseDto> {
     const ref = { ...request, templateId: request.templateId ?? '' };
     const existing = await this.existing(ref);
-    const { content: patch, makeDefault } = splitBody(request.body);
+    const { content: patch, makeDefault } = splitBody(request.channel, request.body);
     const content = withoutNulls({ ...existing.content, ...patch });
     validateTemplateContent(request.channel, content);
     await this.templates.update(ref, content, checkedVariables(request.channel, content));
@@ -121,10 +123,17 @@ export class TemplatesService {
   }
 }
 
-function splitBody(body: TemplateContent): { content: TemplateContent; makeDefault: boolean } {
+/** The content of a template body in Clarion's field names, and whether it becomes the default. */
+function splitBody(
+  channel: Channel,
+  body: TemplateContent,
+): { content: TemplateContent; makeDefault: boolean } {
   const content: TemplateContent = { ...body };
   for (const field of TEMPLATE_META_FIELDS) delete content[field];
-  return { content, makeDefault: body['default'] === true };
+  return {
+    content: withClarionFieldNames(channel, content),
+    makeDefault: body['default'] === true,
+  };
 }
 
 /** A field set to null in an update is removed. */
