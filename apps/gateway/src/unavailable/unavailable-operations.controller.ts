@@ -10,7 +10,7 @@ const COMPONENTS_INSTEAD = 'Keep shared parts (headers, footers) in the html of 
  * NOT_IMPLEMENTED with the error object and what to do instead, rather than a bare 404.
  */
 @ApiTags('Not available in Clarion')
-@RequiresApiKey()
+@RequiresApiKey('account')
 @Controller()
 export class UnavailableOperationsController {
   @Post('addresses')
