@@ -5,9 +5,9 @@ import {
   Pingram,
 } from 'pingram';
 import { ApiClient } from '../api-client';
+import { failureOf } from './pingram-answers';
+import { PASSWORD, signIn } from './pingram-helpers';
 import { expectComplete, pingramSuite } from './pingram-suite';
-
-const PASSWORD = 'a long enough password';
 
 interface Refusal {
   status: number;
@@ -17,14 +17,9 @@ interface Refusal {
 
 /** What a call the SDK rejected answered: its status and the error object of the body. */
 async function refusalOf(call: Promise<unknown>): Promise<Refusal> {
-  const error = await call.then(
-    () => new Error('the call succeeded'),
-    (rejection: unknown) => rejection,
-  );
-  const response = (error as { response?: Response }).response;
-  if (!response) throw error;
-  const body = (await response.json()) as { error: { code: string; fix?: string } };
-  return { status: response.status, code: body.error.code, fix: body.error.fix };
+  const { status, body } = await failureOf(call);
+  const { code, fix } = body['error'] as { code: string; fix?: string };
+  return { status, code, fix };
 }
 
 /**
@@ -39,14 +34,8 @@ describe('pingram@1.0.14: member sessions with envId', () => {
   let member: Pingram;
   let rival: Pingram;
 
-  async function sessionClient(email: string): Promise<Pingram> {
-    const { body } = await new ApiClient(suite.handle.system.baseUrl).call<{ token: string }>(
-      'POST',
-      '/auth/login',
-      { email, password: PASSWORD },
-    );
-    return new Pingram({ apiKey: body.token, baseUrl: suite.handle.system.baseUrl });
-  }
+  const sessionClient = async (email: string): Promise<Pingram> =>
+    (await signIn(suite.handle.system.baseUrl, email)).client;
 
   const userIdsOf = async (api: ApiClient) =>
     (await api.call<{ users: { id: string }[] }>('GET', '/users')).body.users.map((u) => u.id);

@@ -1,34 +1,21 @@
-import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadEnv } from '@clarion/config';
 import { createTestNamespace, dropTestNamespace } from '@clarion/testing';
-import { GatewayEnv } from '../gateway.env';
-import { createGatewayApp } from './create-gateway-app';
+import { GatewayUnderTest, startGateway } from '../test-peers/gateway-under-test';
 
 describe('the gateway reading JSON bodies', () => {
   const namespace = createTestNamespace();
-  let app: NestFastifyApplication;
+  let gateway: GatewayUnderTest;
 
   beforeAll(async () => {
-    const env = loadEnv(GatewayEnv, {
-      NATS_URL: process.env['NATS_URL'],
-      CLARION_NAMESPACE: namespace,
-      LOG_LEVEL: 'error',
-    });
-    app = await createGatewayApp(env);
-    await app.init();
-    await app.getHttpAdapter().getInstance().ready();
+    gateway = await startGateway(namespace);
   });
 
   afterAll(async () => {
-    await app.close();
+    await gateway.close();
     await dropTestNamespace(namespace);
   });
 
   const inject = (method: 'DELETE' | 'POST', url: string, payload?: string) =>
-    app
-      .getHttpAdapter()
-      .getInstance()
-      .inject({ method, url, headers: { 'content-type': 'application/json' }, payload });
+    gateway.inject({ method, url, headers: { 'content-type': 'application/json' }, payload });
 
   // Without credentials, a request whose body was read goes on to the credential check: 401.
   it.each([
