@@ -2,6 +2,7 @@ import { SetMetadata } from '@nestjs/common';
 import {
   BroadcastDefinition,
   JobDefinition,
+  PayloadCheck,
   RequestDefinition,
   StreamName,
 } from '@clarion/contracts';
@@ -22,7 +23,8 @@ export interface JobConsumerMetadata {
   durable: string;
   /** Subject (without namespace, wildcards allowed) this consumer takes from the stream. */
   filterSubject: string;
-  dto: DtoClass;
+  /** The cheap check of the message's shape its definition carries (see payload-shape.ts). */
+  check: PayloadCheck;
   /** Attempts before a message goes to the dead-letter stream. */
   maxDeliver: number;
   /** Largest batch handed to the handler at once. */
@@ -53,7 +55,6 @@ export function HandleRequest<TRequest, TReply>(
 
 export interface ConsumeJobsOptions {
   durable: string;
-  dto: DtoClass;
   maxDeliver?: number;
   maxBatch?: number;
   concurrency?: number;
@@ -61,18 +62,20 @@ export interface ConsumeJobsOptions {
 }
 
 /**
- * Marks a method as the batch handler of a durable JetStream consumer. It receives the
- * validated messages as JobItems; the runner acks, retries or dead-letters them.
+ * Marks a method as the batch handler of a durable JetStream consumer of a job (or event feed)
+ * of the catalog. It receives the messages that pass the definition's shape check as JobItems;
+ * the runner acks, retries or dead-letters them. Messages between Clarion's services are not
+ * validated again with class-validator: public input was validated where it entered.
  */
-export function ConsumeJobs(
-  source: JobDefinition<unknown> | { stream: StreamName; subject: string },
+export function ConsumeJobs<TPayload>(
+  source: JobDefinition<TPayload>,
   options: ConsumeJobsOptions,
 ): MethodDecorator {
   return SetMetadata<symbol, JobConsumerMetadata>(JOB_CONSUMER, {
     stream: source.stream,
     filterSubject: source.subject,
+    check: source.check,
     durable: options.durable,
-    dto: options.dto,
     maxDeliver: options.maxDeliver ?? 8,
     maxBatch: options.maxBatch ?? 200,
     concurrency: options.concurrency ?? 1,

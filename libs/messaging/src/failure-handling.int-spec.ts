@@ -32,8 +32,8 @@ class SizeRequest {
 const sized = defineRequest<SizeRequest, string>('test.faults.sized');
 const lostDatabase = defineRequest<SizeRequest, string>('test.faults.lost-database');
 const unstorable = defineRequest<SizeRequest, string>('test.faults.unstorable');
-const batchJob = defineJob<LabelledJob>(StreamName.DELIVERY, 'delivery.faults-batch');
-const flakyJob = defineJob<LabelledJob>(StreamName.DELIVERY, 'delivery.faults-flaky');
+const batchJob = defineJob<LabelledJob>(StreamName.DELIVERY, 'delivery.faults-batch', { id: 'string', failTimes: 'number' });
+const flakyJob = defineJob<LabelledJob>(StreamName.DELIVERY, 'delivery.faults-flaky', { id: 'string', failTimes: 'number' });
 
 const unavailable = () => new DomainError(ErrorCode.SERVICE_UNAVAILABLE, 'database unreachable');
 
@@ -64,7 +64,7 @@ class FaultyHandlers {
   }
 
   /** Like one INSERT for the whole batch: one poisoned row fails all of it. */
-  @ConsumeJobs(batchJob, { durable: 'faults-batch', dto: LabelledJob, maxBatch: 50 })
+  @ConsumeJobs(batchJob, { durable: 'faults-batch', maxBatch: 50 })
   async storeAll(items: JobItem<LabelledJob>[]): Promise<void> {
     await Promise.resolve();
     if (items.some((item) => item.payload.id.startsWith('poison')))
@@ -73,7 +73,7 @@ class FaultyHandlers {
   }
 
   /** Fails `failTimes` times as if its dependency were away, more often than maxDeliver. */
-  @ConsumeJobs(flakyJob, { durable: 'faults-flaky', dto: LabelledJob, maxDeliver: 2 })
+  @ConsumeJobs(flakyJob, { durable: 'faults-flaky', maxDeliver: 2 })
   async waitOutOutage(items: JobItem<LabelledJob>[]): Promise<void> {
     await Promise.resolve();
     for (const item of items) {

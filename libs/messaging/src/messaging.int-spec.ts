@@ -32,7 +32,7 @@ class CountJob {
 const echo = defineRequest<EchoRequest, string>('test.echo.say');
 const missing = defineRequest<EchoRequest, string>('test.echo.missing');
 const slow = defineRequest<EchoRequest, string>('test.echo.slow');
-const countJob = defineJob<CountJob>(StreamName.DELIVERY, 'delivery.test');
+const countJob = defineJob<CountJob>(StreamName.DELIVERY, 'delivery.test', { id: 'string', failTimes: 'number' });
 
 @Injectable()
 class TestHandlers {
@@ -53,7 +53,7 @@ class TestHandlers {
     return 'late';
   }
 
-  @ConsumeJobs(countJob, { durable: 'test-jobs', dto: CountJob, maxDeliver: 2, maxBatch: 50 })
+  @ConsumeJobs(countJob, { durable: 'test-jobs', maxDeliver: 2, maxBatch: 50 })
   async handle(items: JobItem<CountJob>[]): Promise<void> {
     this.batchSizes.push(items.length);
     for (const item of items) {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ChannelLogName, DeliveryEventData, EventEnvelope, StreamName } from '@clarion/contracts';
+import { ChannelLogName, DeliveryEventData, EventEnvelope, EventFeeds } from '@clarion/contracts';
 import { ConsumeJobs, JobItem } from '@clarion/messaging';
 import { PRICE_TABLE, PriceTable } from './price-table.provider';
 import { UsageMeter } from './usage-meter';
@@ -13,8 +13,8 @@ export class DeliveryUsageConsumer {
   ) {}
 
   @ConsumeJobs(
-    { stream: StreamName.EVENTS, subject: 'evt.delivery.>' },
-    { durable: 'billing-usage', dto: EventEnvelope, maxBatch: 500 },
+    EventFeeds.deliverySteps,
+    { durable: 'billing-usage', maxBatch: 500 },
   )
   async handle(items: JobItem<EventEnvelope>[]): Promise<void> {
     const delivered = items

@@ -10,7 +10,6 @@ export class UsageChargesConsumer {
 
   @ConsumeJobs(Jobs.usageCharge, {
     durable: Consumers.billingCharges,
-    dto: UsageChargeJob,
     maxBatch: 500,
   })
   async handle(items: JobItem<UsageChargeJob>[]): Promise<void> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Type } from '@nestjs/common';
-import { DeliveryJob, DeliveryJobDto, JobDefinition } from '@clarion/contracts';
+import { DeliveryJob, JobDefinition } from '@clarion/contracts';
 import { ConsumeJobs, ConsumerTuner, JobConsumerMetadata, JobItem } from '@clarion/messaging';
 import { ChannelDelivery, DeliveryAddress } from './channel-delivery';
 import { DeliveryProcessor } from './delivery-processor';
@@ -34,7 +34,7 @@ export function channelJobsConsumer<TContent, TAddress extends DeliveryAddress>(
       return { ...metadata, maxBatch, concurrency: Math.ceil(inFlight / maxBatch) };
     }
 
-    @ConsumeJobs(job, { durable, dto: DeliveryJobDto, maxDeliver: UNLIMITED_ATTEMPTS })
+    @ConsumeJobs(job, { durable, maxDeliver: UNLIMITED_ATTEMPTS })
     async handle(items: JobItem<DeliveryJob<TContent>>[]): Promise<void> {
       await this.processor.deliverAll(items, this.channel);
     }

@@ -9,7 +9,6 @@ export class InappJobsConsumer {
 
   @ConsumeJobs(Jobs.inappDelivery, {
     durable: Consumers.deliveryWorkersInapp,
-    dto: InboxEntry,
     maxBatch: 250,
   })
   handle(items: JobItem<InboxEntry>[]): Promise<void> {

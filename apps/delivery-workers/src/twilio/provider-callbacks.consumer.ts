@@ -10,7 +10,6 @@ export class ProviderCallbacksConsumer {
 
   @ConsumeJobs(Jobs.providerCallback, {
     durable: Consumers.deliveryWorkersCallbacks,
-    dto: ProviderCallbackJob,
     maxBatch: 32,
     maxDeliver: 20,
   })

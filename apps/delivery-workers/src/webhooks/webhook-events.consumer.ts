@@ -3,8 +3,7 @@ import {
   Consumers,
   DeliveryEventData,
   EventEnvelope,
-  eventSubject,
-  StreamName,
+  EventFeeds,
 } from '@clarion/contracts';
 import { ConsumeJobs, ConsumerTuner, JobConsumerMetadata, JobItem } from '@clarion/messaging';
 import { describeError } from '../delivery/describe-error';
@@ -13,9 +12,6 @@ import { WebhookSettings } from './webhook-settings';
 
 /** The dispatcher gives up when the retry schedule runs out; the runner never dead-letters by count. */
 const UNLIMITED_ATTEMPTS = Number.MAX_SAFE_INTEGER;
-
-/** `evt.delivery.>`: every step of every channel (`delivery.<channel>.<status>`). */
-const DELIVERY_STEPS = eventSubject('delivery.>');
 
 /**
  * Delivery steps on their way to customers' events webhooks: a durable consumer of its own, so a
@@ -36,10 +32,9 @@ export class WebhookEventsConsumer implements ConsumerTuner {
   }
 
   @ConsumeJobs(
-    { stream: StreamName.EVENTS, subject: DELIVERY_STEPS },
+    EventFeeds.deliverySteps,
     {
       durable: Consumers.deliveryWorkersWebhooks,
-      dto: EventEnvelope,
       maxDeliver: UNLIMITED_ATTEMPTS,
       // Created fresh (a new deployment, or re-created after loss), it must not replay days of
       // EVENTS to customers' endpoints.

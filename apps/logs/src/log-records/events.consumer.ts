@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Consumers, EventEnvelope, StreamName } from '@clarion/contracts';
+import { Consumers, EventEnvelope, EventFeeds } from '@clarion/contracts';
 import { ConsumeJobs, JobItem } from '@clarion/messaging';
 import { logFieldsOfEvent } from './log-fields-of-event';
 import { LogRecordsRepository } from './log-records.repository';
@@ -15,8 +15,8 @@ export class EventsConsumer {
   ) {}
 
   @ConsumeJobs(
-    { stream: StreamName.EVENTS, subject: 'evt.>' },
-    { durable: Consumers.logsEvents, dto: EventEnvelope, maxBatch: 500 },
+    EventFeeds.all,
+    { durable: Consumers.logsEvents, maxBatch: 500 },
   )
   async handle(items: JobItem<EventEnvelope>[]): Promise<void> {
     const events = items.map(({ payload }) => payload);

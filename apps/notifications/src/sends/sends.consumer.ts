@@ -9,7 +9,6 @@ export class SendsConsumer {
 
   @ConsumeJobs(Jobs.acceptedSend, {
     durable: Consumers.notificationsSends,
-    dto: SendCommand,
     maxBatch: 250,
   })
   handle(items: JobItem<SendCommand>[]): Promise<void> {

@@ -14,7 +14,6 @@ export class A2pCampaignsConsumer {
 
   @ConsumeJobs(AuditRecords.registrationStatusChanged, {
     durable: Consumers.numbersA2pCampaigns,
-    dto: RegistrationStatusChangedEvent,
     maxBatch: 200,
   })
   async handle(items: JobItem<RegistrationStatusChangedEvent>[]): Promise<void> {

@@ -142,6 +142,7 @@ import {
 import { TenantScope } from '../common/tenant-scope';
 import {
   CallDeliveryJob,
+  DeliveryJob,
   EmailDeliveryJob,
   MobilePushDeliveryJob,
   SlackDeliveryJob,
@@ -212,6 +213,16 @@ import {
 } from '../voice/voice-requests';
 import { UsageChargeJob } from '../billing/usage-charge.job';
 import {
+  DELIVERY_JOB_SHAPE,
+  INBOX_ENTRY_SHAPE,
+  PROVIDER_CALLBACK_SHAPE,
+  REGISTRATION_STATUS_CHANGED_SHAPE,
+  SEND_COMMAND_SHAPE,
+  USAGE_CHARGE_SHAPE,
+} from './job-shapes';
+import { Shape } from './payload-shape';
+import {
+  JobDefinition,
   PROVIDER_REPLY_TIMEOUT_MS,
   StreamName,
   defineBroadcast,
@@ -481,18 +492,26 @@ export function healthCheckRequest(service: ServiceName) {
   return defineRequest<Record<string, never>, HealthReply>(`${service}.health.check`);
 }
 
+function deliveryJob<TJob extends DeliveryJob<object>>(subject: string): JobDefinition<TJob> {
+  return defineJob<TJob>(StreamName.DELIVERY, subject, DELIVERY_JOB_SHAPE as Shape<TJob>);
+}
+
 /** Durable work on JetStream work-queue streams. */
 export const Jobs = {
-  acceptedSend: defineJob<SendCommand>(StreamName.SENDS, 'sends.accepted'),
-  inappDelivery: defineJob<InboxEntry>(StreamName.DELIVERY, 'delivery.inapp'),
-  emailDelivery: defineJob<EmailDeliveryJob>(StreamName.DELIVERY, 'delivery.email'),
-  smsDelivery: defineJob<SmsDeliveryJob>(StreamName.DELIVERY, 'delivery.sms'),
-  callDelivery: defineJob<CallDeliveryJob>(StreamName.DELIVERY, 'delivery.call'),
-  mobilePushDelivery: defineJob<MobilePushDeliveryJob>(StreamName.DELIVERY, 'delivery.mobile_push'),
-  webPushDelivery: defineJob<WebPushDeliveryJob>(StreamName.DELIVERY, 'delivery.web_push'),
-  slackDelivery: defineJob<SlackDeliveryJob>(StreamName.DELIVERY, 'delivery.slack'),
-  providerCallback: defineJob<ProviderCallbackJob>(StreamName.DELIVERY, 'delivery.callbacks'),
-  usageCharge: defineJob<UsageChargeJob>(StreamName.USAGE, 'usage.charges'),
+  acceptedSend: defineJob<SendCommand>(StreamName.SENDS, 'sends.accepted', SEND_COMMAND_SHAPE),
+  inappDelivery: defineJob<InboxEntry>(StreamName.DELIVERY, 'delivery.inapp', INBOX_ENTRY_SHAPE),
+  emailDelivery: deliveryJob<EmailDeliveryJob>('delivery.email'),
+  smsDelivery: deliveryJob<SmsDeliveryJob>('delivery.sms'),
+  callDelivery: deliveryJob<CallDeliveryJob>('delivery.call'),
+  mobilePushDelivery: deliveryJob<MobilePushDeliveryJob>('delivery.mobile_push'),
+  webPushDelivery: deliveryJob<WebPushDeliveryJob>('delivery.web_push'),
+  slackDelivery: deliveryJob<SlackDeliveryJob>('delivery.slack'),
+  providerCallback: defineJob<ProviderCallbackJob>(
+    StreamName.DELIVERY,
+    'delivery.callbacks',
+    PROVIDER_CALLBACK_SHAPE,
+  ),
+  usageCharge: defineJob<UsageChargeJob>(StreamName.USAGE, 'usage.charges', USAGE_CHARGE_SHAPE),
 } as const;
 
 /**
@@ -503,6 +522,7 @@ export const AuditRecords = {
   registrationStatusChanged: defineJob<RegistrationStatusChangedEvent>(
     StreamName.AUDIT,
     'audit.registration.status-changed',
+    REGISTRATION_STATUS_CHANGED_SHAPE,
   ),
 } as const;
 

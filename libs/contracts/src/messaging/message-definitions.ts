@@ -1,3 +1,5 @@
+import { checkOf, PayloadCheck, Shape } from './payload-shape';
+
 /**
  * Typed message definitions. The phantom fields carry the payload types so that the messaging
  * client and the handler decorators agree on them at compile time; at run time only the subject
@@ -21,6 +23,8 @@ export interface BroadcastDefinition<TPayload> {
 export interface JobDefinition<TPayload> {
   readonly subject: string;
   readonly stream: StreamName;
+  /** The consumer's check of a message before handling it (see payload-shape.ts). */
+  readonly check: PayloadCheck;
   readonly __payload?: TPayload;
 }
 
@@ -50,8 +54,12 @@ export function defineBroadcast<TPayload>(subject: string): BroadcastDefinition<
   return { subject };
 }
 
-export function defineJob<TPayload>(stream: StreamName, subject: string): JobDefinition<TPayload> {
-  return { stream, subject };
+export function defineJob<TPayload>(
+  stream: StreamName,
+  subject: string,
+  shape: Shape<TPayload>,
+): JobDefinition<TPayload> {
+  return { stream, subject, check: checkOf(shape) };
 }
 
 export type RequestOf<T> = T extends RequestDefinition<infer R, unknown> ? R : never;

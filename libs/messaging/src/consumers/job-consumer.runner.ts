@@ -6,7 +6,7 @@ import { Namespacer } from '../connection/namespacer';
 import { JobConsumerMetadata } from '../decorators';
 import { describeFailure } from '../failures/describe-failure';
 import { failureKindOf } from '../failures/failure-kind';
-import { decodeAndValidate } from '../payload-validation';
+import { decodeChecked } from '../payload-validation';
 import { extractTraceContext, messagingTracer } from '../tracing/trace-propagation';
 import { BatchHandler, JobItem } from './job-item';
 import { Settlement } from './settlement';
@@ -139,7 +139,7 @@ export class JobConsumerRunner<T extends object> {
   }
 
   private async processBatch(batch: JsMsg[]): Promise<void> {
-    const items = (await Promise.all(batch.map((m) => this.toItem(m)))).filter(
+    const items = (await Promise.all(batch.map((message) => this.toItem(message)))).filter(
       (item): item is PendingItem<T> => item !== undefined,
     );
     if (items.length === 0) return;
@@ -183,7 +183,7 @@ export class JobConsumerRunner<T extends object> {
 
   private async toItem(message: JsMsg): Promise<PendingItem<T> | undefined> {
     try {
-      const payload = await decodeAndValidate<T>(message.data, this.metadata.dto);
+      const payload = decodeChecked<T>(message.data, this.metadata.check);
       const parent = extractTraceContext(message.headers);
       const span = messagingTracer().startSpan(
         `process ${this.metadata.filterSubject}`,

@@ -15,14 +15,14 @@ class NamedJob {
   name!: string;
 }
 
-const namedJob = defineJob<NamedJob>(StreamName.DELIVERY, 'delivery.named');
+const namedJob = defineJob<NamedJob>(StreamName.DELIVERY, 'delivery.named', { name: 'string' });
 
 @Injectable()
 class PickyHandler {
   refusing = true;
   readonly handled: string[] = [];
 
-  @ConsumeJobs(namedJob, { durable: 'picky', dto: NamedJob })
+  @ConsumeJobs(namedJob, { durable: 'picky' })
   async handle(items: JobItem<NamedJob>[]): Promise<void> {
     await Promise.resolve();
     for (const item of items) {

@@ -1,0 +1,26 @@
+import { defineJob, JobDefinition, StreamName } from '../messaging/message-definitions';
+import { Shape } from '../messaging/payload-shape';
+import { DeliveryEventData } from './delivery.event';
+import { EventEnvelope } from './event-envelope';
+
+const EVENT_ENVELOPE_SHAPE: Shape<EventEnvelope> = {
+  id: 'string',
+  kind: 'string',
+  trackingId: 'string',
+  accountId: 'string',
+  envId: 'string',
+  occurredAt: 'string',
+  data: 'object',
+};
+
+function eventFeed<TEvent extends EventEnvelope<object>>(subject: string): JobDefinition<TEvent> {
+  return defineJob<TEvent>(StreamName.EVENTS, subject, EVENT_ENVELOPE_SHAPE as Shape<TEvent>);
+}
+
+/** What durable consumers of the EVENTS stream take from it. */
+export const EventFeeds = {
+  /** Every event of every send (the log). */
+  all: eventFeed<EventEnvelope>('evt.>'),
+  /** Every step of every channel (`delivery.<channel>.<status>`): billing and event webhooks. */
+  deliverySteps: eventFeed<EventEnvelope<DeliveryEventData>>('evt.delivery.>'),
+} as const;
