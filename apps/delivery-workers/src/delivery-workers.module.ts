@@ -12,8 +12,6 @@ import { DeliveryProcessor } from './delivery/delivery-processor';
 import { providerAdapters } from './delivery/provider-adapters';
 import { DeliveryWorkersEnv } from './delivery-workers.env';
 import { EmailChannel } from './email/email-channel';
-import { InappDeliveryService } from './inapp/inapp-delivery.service';
-import { InappJobsConsumer } from './inapp/inapp-jobs.consumer';
 import { CreateDeliveryTables1795400000000 } from './migrations/1795400000000-create-delivery-tables';
 import { MobilePushChannel } from './mobile-push/mobile-push-channel';
 import { DeliverySettingsHandlers } from './push-settings/delivery-settings.handlers';
@@ -56,8 +54,6 @@ export class DeliveryWorkersModule {
         DeliverySettingsHandlers,
         SlackConnections,
         EmailChannel,
-        InappDeliveryService,
-        InappJobsConsumer,
         MobilePushChannel,
         ProviderCallbacksConsumer,
         PushCredentialsRepository,

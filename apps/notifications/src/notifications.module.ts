@@ -27,6 +27,8 @@ import { TemplatesHandlers } from './templates/templates.handlers';
 import { TemplatesRepository } from './templates/templates.repository';
 import { TemplatesService } from './templates/templates.service';
 import { EnvironmentSettingsCache } from './environments/environment-settings.cache';
+import { InappDelivery } from './inbox/inapp-delivery';
+import { InappJobsConsumer } from './inbox/inapp-jobs.consumer';
 import { InboxHandlers } from './inbox/inbox.handlers';
 import { InboxRepository } from './inbox/inbox.repository';
 import { NotificationTypeCache } from './notification-types/notification-type.cache';
@@ -89,6 +91,8 @@ export class NotificationsModule {
         TemplatesRepository,
         TemplatesService,
         ThrottleRepository,
+        InappDelivery,
+        InappJobsConsumer,
         InboxHandlers,
         InboxRepository,
         LastSeenRecorder,

@@ -2,7 +2,6 @@ import { INestApplicationContext } from '@nestjs/common';
 import {
   Channel,
   EventEnvelope,
-  InboxEntry,
   Jobs,
   newTimeOrderedId,
   Requests,
@@ -19,7 +18,7 @@ import {
   TestDatabase,
   testEnv,
 } from '@clarion/testing';
-import { AckPolicy, connect, ConsumerMessages, NatsConnection } from 'nats';
+import { connect, NatsConnection } from 'nats';
 import { NotificationsEnv } from './notifications.env';
 import { NotificationsModule } from './notifications.module';
 
@@ -39,43 +38,11 @@ function answerEnvironmentSettings(connection: NatsConnection, namespace: string
   });
 }
 
-/**
- * Stands in for delivery-workers: takes the in-app jobs notifications publishes and stores them
- * through notifications' own inbox request, as the real worker does.
- */
-async function relayInappJobs(
-  connection: NatsConnection,
-  namespace: string,
-  messaging: MessagingClient,
-): Promise<ConsumerMessages> {
-  const stream = `${namespace}_DELIVERY`;
-  await (
-    await connection.jetstreamManager()
-  ).consumers.add(stream, {
-    durable_name: 'test-inapp-relay',
-    ack_policy: AckPolicy.Explicit,
-    filter_subject: `${namespace}.delivery.inapp`,
-  });
-  const messages = await (
-    await connection.jetstream().consumers.get(stream, 'test-inapp-relay')
-  ).consume();
-  void (async () => {
-    for await (const message of messages) {
-      await messaging.request(Requests.storeInboxEntries, {
-        entries: [message.json<InboxEntry>()],
-      });
-      message.ack();
-    }
-  })();
-  return messages;
-}
-
 describe('the send pipeline: accepted sends become users, types and inbox entries', () => {
   let database: TestDatabase;
   let notifications: INestApplicationContext;
   let messaging: MessagingClient;
   let relay: NatsConnection;
-  let relayed: ConsumerMessages;
   const namespace = createTestNamespace();
 
   beforeAll(async () => {
@@ -89,11 +56,9 @@ describe('the send pipeline: accepted sends become users, types and inbox entrie
     messaging = notifications.get(MessagingClient);
     relay = await connect({ servers: process.env['NATS_URL'] });
     answerEnvironmentSettings(relay, namespace);
-    relayed = await relayInappJobs(relay, namespace, messaging);
   });
 
   afterAll(async () => {
-    await relayed.close();
     await relay.close();
     await notifications.close();
     await Promise.all([database.drop(), dropTestNamespace(namespace)]);
@@ -137,6 +102,20 @@ describe('the send pipeline: accepted sends become users, types and inbox entrie
     await expect(
       messaging.request(Requests.countUnread, { accountId: ACCOUNT, envId: ENV, userId: 'ada' }),
     ).resolves.toBe(1);
+    const events = await eventually(async () => {
+      const found = await eventsOf(relay, namespace, trackingId);
+      return found.length === 3 ? found : undefined;
+    });
+    expect(events.map((event) => event.kind).sort()).toEqual([
+      'delivery.inapp.delivered',
+      'delivery.inapp.sent',
+      'send.processed',
+    ]);
+    expect(events.find((e) => e.kind === 'delivery.inapp.delivered')?.data).toMatchObject({
+      channel: 'inapp',
+      status: 'delivered',
+      after: expect.any(Number),
+    });
   });
 
   it('creates the user from `to` and the notification type when new', async () => {

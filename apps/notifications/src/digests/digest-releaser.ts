@@ -1,10 +1,12 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { DeliveryJob, TemplateContent } from '@clarion/contracts';
+import { Channel, DeliveryJob, TemplateContent } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { PeriodicTask } from '@clarion/runtime';
 import { createHash } from 'node:crypto';
 import { dueWorkPoller } from '../polling/due-work-poller';
-import { deliveryJobOf } from '../sends/delivery-jobs';
+import { InappDelivery } from '../inbox/inapp-delivery';
+import { inboxEntryOf } from '../inbox/inbox-entry-of';
+import { deliveryJobDefinition } from '../sends/delivery-jobs';
 import { combineDigest, groupDigests } from './combine-digest';
 import { DigestsRepository } from './digests.repository';
 
@@ -13,8 +15,9 @@ const BATCH = 1_000;
 
 /**
  * Sends digests when they are due: the entries of one user, type and channel become one
- * delivery job. The job's Nats-Msg-Id is made of its entries, so a re-release after a crash
- * between publishing and deleting is dropped by JetStream.
+ * delivery: an inbox entry stored here, or a job for delivery-workers. The job's Nats-Msg-Id is
+ * made of its entries, so a re-release after a crash between publishing and deleting is dropped
+ * by JetStream; an inbox entry is stored once per trackingId (the digest's first send).
  */
 @Injectable()
 export class DigestReleaser implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -23,6 +26,7 @@ export class DigestReleaser implements OnApplicationBootstrap, OnApplicationShut
   constructor(
     private readonly digests: DigestsRepository,
     private readonly messaging: MessagingClient,
+    private readonly inapp: InappDelivery,
   ) {
     this.poller = dueWorkPoller('Releasing digests', POLL_MS, BATCH, (limit) =>
       this.digests.releaseDue(limit, (jobs) => this.publishDigests(jobs)),
@@ -38,15 +42,21 @@ export class DigestReleaser implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private async publishDigests(jobs: DeliveryJob<TemplateContent>[]): Promise<void> {
-    await Promise.all(
-      groupDigests(jobs).map((group) => {
-        const digest = combineDigest(group);
-        const { definition, payload } = deliveryJobOf(digest);
-        return this.messaging.publishJob(definition, payload, {
-          msgId: `digest:${digest.channel}:${hashOf(digest.digestOf ?? [])}`,
+    const digests = groupDigests(jobs).map(combineDigest);
+    await Promise.all([
+      this.inapp.deliver(
+        digests
+          .filter((digest) => digest.channel === Channel.INAPP_WEB)
+          .map((digest) => ({ entry: inboxEntryOf(digest) })),
+      ),
+      ...digests.map((digest) => {
+        const { channel } = digest;
+        if (channel === Channel.INAPP_WEB) return undefined;
+        return this.messaging.publishJob(deliveryJobDefinition(channel), digest, {
+          msgId: `digest:${channel}:${hashOf(digest.digestOf ?? [])}`,
         });
       }),
-    );
+    ]);
   }
 }
 

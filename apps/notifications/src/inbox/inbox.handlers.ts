@@ -6,8 +6,6 @@ import {
   MarkSeenRequest,
   NotFoundError,
   Requests,
-  StoreInboxEntriesReply,
-  StoreInboxEntriesRequest,
   SuccessResponseDto,
   UpdateInappStatusRequest,
   ValidationFailedError,
@@ -24,12 +22,6 @@ export class InboxHandlers {
     private readonly inbox: InboxRepository,
     private readonly lastSeen: LastSeenRecorder,
   ) {}
-
-  @HandleRequest(Requests.storeInboxEntries, StoreInboxEntriesRequest)
-  async store(request: StoreInboxEntriesRequest): Promise<StoreInboxEntriesReply> {
-    await this.inbox.insertMany(request.entries);
-    return { storedAt: new Date().toISOString() };
-  }
 
   @HandleRequest(Requests.listInbox, ListInboxRequest)
   async list(request: ListInboxRequest): Promise<InappNotificationResponseDto[]> {

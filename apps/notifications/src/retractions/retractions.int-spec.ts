@@ -10,6 +10,7 @@ import {
   testEnv,
 } from '@clarion/testing';
 import { DigestsRepository } from '../digests/digests.repository';
+import { InboxRepository } from '../inbox/inbox.repository';
 import { NotificationsEnv } from '../notifications.env';
 import { NotificationsModule } from '../notifications.module';
 
@@ -47,8 +48,7 @@ describe('retraction of what was sent to a user', () => {
     receivedAt: new Date().toISOString(),
     ...extra,
   });
-  const store = (...entries: InboxEntry[]) =>
-    messaging.request(Requests.storeInboxEntries, { entries });
+  const store = (...entries: InboxEntry[]) => app.get(InboxRepository).insertMany(entries);
   const titlesOf = async (userId: string) =>
     (await messaging.request(Requests.listInbox, { ...tenant, userId, count: 50 })).map(
       (n) => n.title,

@@ -1,52 +1,23 @@
-import {
-  Channel,
-  DeliveryJob,
-  InboxEntry,
-  JobDefinition,
-  Jobs,
-  TemplateContent,
-} from '@clarion/contracts';
+import { Channel, JobDefinition, Jobs } from '@clarion/contracts';
 
-/** The delivery subject of a channel and the job it carries there. */
-export function deliveryJobOf(job: DeliveryJob<TemplateContent>): {
-  definition: JobDefinition<unknown>;
-  payload: unknown;
-} {
-  switch (job.channel) {
-    case Channel.INAPP_WEB:
-      return { definition: Jobs.inappDelivery, payload: inboxEntryOf(job) };
+/** The channels whose provider is outside Clarion: delivery-workers deliver them. */
+export type ExternalChannel = Exclude<Channel, Channel.INAPP_WEB>;
+
+/** The delivery-workers job subject of a channel delivered by an outside provider. */
+export function deliveryJobDefinition(channel: ExternalChannel): JobDefinition<unknown> {
+  switch (channel) {
     case Channel.EMAIL:
-      return { definition: Jobs.emailDelivery, payload: job };
+      return Jobs.emailDelivery;
     case Channel.SMS:
-      return { definition: Jobs.smsDelivery, payload: job };
+      return Jobs.smsDelivery;
     case Channel.CALL:
     case Channel.VOICE:
-      return { definition: Jobs.callDelivery, payload: job };
+      return Jobs.callDelivery;
     case Channel.PUSH:
-      return { definition: Jobs.mobilePushDelivery, payload: job };
+      return Jobs.mobilePushDelivery;
     case Channel.WEB_PUSH:
-      return { definition: Jobs.webPushDelivery, payload: job };
+      return Jobs.webPushDelivery;
     case Channel.SLACK:
-      return { definition: Jobs.slackDelivery, payload: job };
+      return Jobs.slackDelivery;
   }
-}
-
-function inboxEntryOf(job: DeliveryJob<TemplateContent>): InboxEntry {
-  const text = (field: string) => {
-    const value = job.content[field];
-    return typeof value === 'string' ? value : undefined;
-  };
-  return {
-    trackingId: job.trackingId,
-    accountId: job.accountId,
-    envId: job.envId,
-    userId: job.recipient.id,
-    notificationId: job.notificationId,
-    subNotificationId: job.subNotificationId,
-    title: text('title') ?? '',
-    redirectURL: text('url'),
-    imageURL: text('image'),
-    parameters: job.parameters ?? {},
-    receivedAt: job.receivedAt,
-  };
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  Channel,
   CHANNEL_LOG_NAMES,
   ChannelOptionsDto,
   DeliveryJob,
@@ -13,19 +14,23 @@ import {
 import { MessagingClient } from '@clarion/messaging';
 import { digestReleaseTime } from '../digests/digest-release-time';
 import { DigestsRepository } from '../digests/digests.repository';
-import { deliveryJobOf } from './delivery-jobs';
+import { InappDelivery } from '../inbox/inapp-delivery';
+import { inboxEntryOf } from '../inbox/inbox-entry-of';
+import { deliveryJobDefinition } from './delivery-jobs';
 import { DeliverableChannel, SendPlan } from './send-plan';
 
 /**
- * The last step of the pipeline: digest entries are stored (one statement for the batch), then
- * each send's delivery jobs and its `send.processed` event are published. A send whose
- * publishing fails is retried on its own; msg ids make the retry publish nothing twice.
+ * The last step of the pipeline: digest entries and in-app notifications are stored (one
+ * statement each for the batch; the inbox is this service's own), then each send's delivery jobs
+ * for outside providers and its `send.processed` event are published. A send whose publishing
+ * fails is retried on its own; idempotent writes and msg ids make the retry do nothing twice.
  */
 @Injectable()
 export class DeliveryPublisher {
   constructor(
     private readonly messaging: MessagingClient,
     private readonly digests: DigestsRepository,
+    private readonly inapp: InappDelivery,
   ) {}
 
   async publish(plans: SendPlan[]): Promise<void> {
@@ -46,6 +51,16 @@ export class DeliveryPublisher {
           })),
       ),
     );
+    await this.inapp.deliver(
+      plans.flatMap((plan) =>
+        instantOf(plan)
+          .filter((deliverable) => deliverable.channel === Channel.INAPP_WEB)
+          .map((deliverable) => ({
+            entry: inboxEntryOf(jobOf(plan, deliverable)),
+            traceContext: plan.item.traceContext,
+          })),
+      ),
+    );
     await Promise.all(
       plans.map((plan) =>
         this.publishOne(plan, processedAt.toISOString()).catch((error: unknown) =>
@@ -56,11 +71,11 @@ export class DeliveryPublisher {
   }
 
   private async publishOne(plan: SendPlan, processedAt: string): Promise<void> {
-    const instant = plan.deliverable.filter(({ delivery }) => delivery === DeliveryOption.INSTANT);
     await Promise.all([
-      ...instant.map((deliverable) => {
-        const { definition, payload } = deliveryJobOf(jobOf(plan, deliverable));
-        return this.messaging.publishJob(definition, payload, {
+      ...instantOf(plan).map((deliverable) => {
+        const { channel } = deliverable;
+        if (channel === Channel.INAPP_WEB) return undefined;
+        return this.messaging.publishJob(deliveryJobDefinition(channel), jobOf(plan, deliverable), {
           msgId: `${plan.command.trackingId}:${CHANNEL_LOG_NAMES[deliverable.channel]}`,
           traceContext: plan.item.traceContext,
         });
@@ -68,6 +83,11 @@ export class DeliveryPublisher {
       this.messaging.publishEvent(processedEvent(plan, processedAt), plan.item.traceContext),
     ]);
   }
+}
+
+/** The channels of a send delivered at once (not gathered into a digest). */
+function instantOf(plan: SendPlan): DeliverableChannel[] {
+  return plan.deliverable.filter(({ delivery }) => delivery === DeliveryOption.INSTANT);
 }
 
 function jobOf(plan: SendPlan, deliverable: DeliverableChannel): DeliveryJob<TemplateContent> {

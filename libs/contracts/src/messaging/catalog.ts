@@ -64,7 +64,7 @@ import {
 import { ServiceName } from '../common/service-name';
 import { HealthReply } from '../health/health';
 import { InappNotificationResponseDto } from '../inapp/inapp-notification-response.dto';
-import { InboxEntry, StoreInboxEntriesReply, StoreInboxEntriesRequest } from '../inapp/inbox-entry';
+import { InboxEntry } from '../inapp/inbox-entry';
 import { EndUserRef, ListInboxRequest } from '../inapp/inbox-requests';
 import { LogRecordDto, LogsByTrackingIdsRequest } from '../logs/log-record';
 import { LogMessagesResponseDto, LogsPageRequest, LogsTailRequest } from '../logs/log-message.dto';
@@ -355,9 +355,6 @@ export const Requests = {
   removeSuppressions: defineRequest<BulkRemoveSuppressionsRequest, MessageResponseDto>(
     'notifications.suppression.remove-bulk',
   ),
-  storeInboxEntries: defineRequest<StoreInboxEntriesRequest, StoreInboxEntriesReply>(
-    'notifications.inbox.store',
-  ),
   logsByTrackingIds: defineRequest<LogsByTrackingIdsRequest, LogRecordDto[]>(
     'logs.logs.by-tracking-ids',
   ),
@@ -529,7 +526,8 @@ export const AuditRecords = {
 /** Durable consumer names: each is named after the service that owns it. */
 export const Consumers = {
   notificationsSends: 'notifications',
-  deliveryWorkersInapp: 'delivery-workers-inapp',
+  /** Named for its first owner: upgraded deployments resume the jobs left on it (see notifications). */
+  notificationsInappJobs: 'delivery-workers-inapp',
   deliveryWorkersEmail: 'delivery-workers-email',
   deliveryWorkersSms: 'delivery-workers-sms',
   deliveryWorkersCall: 'delivery-workers-call',
