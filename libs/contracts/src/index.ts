@@ -113,6 +113,7 @@ export * from './validation/max-keys.decorator';
 export * from './validation/is-condition.decorator';
 export * from './validation/is-web-link.decorator';
 export * from './validation/describe-validation-errors';
+export * from './validation/validation-metadata-cache';
 export * from './webhooks/events-webhook.dto';
 export * from './webhooks/webhook-event-types';
 export * from './webhooks/webhook-result.event';

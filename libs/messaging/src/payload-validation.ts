@@ -1,6 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import {
+  cacheValidationMetadata,
   describeValidationErrors,
   DomainError,
   ErrorCode,
@@ -32,6 +33,8 @@ function decodeObject(data: Uint8Array): object {
   }
   return plain;
 }
+
+cacheValidationMetadata();
 
 /** Decodes a request body and validates it against its contract class. */
 export async function decodeAndValidate<T extends object>(

@@ -1,4 +1,5 @@
 import { Liquid, Template } from 'liquidjs';
+import { RecentResults } from './recent-results';
 
 /** Whether rendered values are HTML-escaped (email HTML) or written as they are (texts). */
 export type TemplateFormat = 'html' | 'text';
@@ -26,16 +27,9 @@ export const ENGINES: Record<TemplateFormat, Liquid> = {
   text: new Liquid(SHARED),
 };
 
-const MAX_CACHED = 2_000;
-const parsed = new Map<string, Template[]>();
+const parsed = new RecentResults<Template[]>(2_000);
 
 /** Parses a template once per format (escaping is decided at parse time); recent ones are kept. */
 export function parseTemplate(source: string, format: TemplateFormat = 'text'): Template[] {
-  const key = `${format}:${source}`;
-  const cached = parsed.get(key);
-  if (cached) return cached;
-  const templates = ENGINES[format].parse(source);
-  if (parsed.size >= MAX_CACHED) parsed.delete(parsed.keys().next().value as string);
-  parsed.set(key, templates);
-  return templates;
+  return parsed.of(`${format}:${source}`, () => ENGINES[format].parse(source));
 }

@@ -1,11 +1,16 @@
 import { ValidationPipe } from '@nestjs/common';
-import { describeValidationErrors, ValidationFailedError } from '@clarion/contracts';
+import {
+  cacheValidationMetadata,
+  describeValidationErrors,
+  ValidationFailedError,
+} from '@clarion/contracts';
 
 /**
  * Validates bodies and queries against the contract DTOs; unknown fields are rejected so that a
  * typo does not pass silently. The message names each offending field by its path.
  */
 export function contractValidationPipe(): ValidationPipe {
+  cacheValidationMetadata();
   return new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,

@@ -16,6 +16,9 @@ export const natsConnectionProvider: Provider = {
       waitOnFirstConnect: true,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 1_000,
+      // The client would capture a stack trace for every request and publish ack to attribute
+      // a later failure to its caller: a top function of every service under load.
+      noAsyncTraces: true,
     });
     logger.debug(`connected to ${connection.getServer()}`);
     void logStatus(connection, logger);

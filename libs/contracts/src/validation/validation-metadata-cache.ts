@@ -1,0 +1,36 @@
+import { getMetadataStorage } from 'class-validator';
+
+type MetadataStorage = ReturnType<typeof getMetadataStorage>;
+type Lookup = MetadataStorage['getTargetValidationMetadatas'];
+
+const CACHED = Symbol('clarion.validationMetadataCached');
+
+/**
+ * class-validator looks up the rules of a class on every validation of every nested object, by
+ * scanning the rules of every class it knows (a few thousand here): under load, that lookup was
+ * the top function of the gateway. The rules are fixed once the contract classes are loaded, so
+ * each answer is kept per class and options, and forgotten whenever a rule is added.
+ */
+export function cacheValidationMetadata(): void {
+  const storage = getMetadataStorage() as MetadataStorage & { [CACHED]?: true };
+  if (storage[CACHED]) return;
+  storage[CACHED] = true;
+  const lookup: Lookup = storage.getTargetValidationMetadatas.bind(storage);
+  const addRule = storage.addValidationMetadata.bind(storage);
+  const answers = new Map<unknown, Map<string, ReturnType<Lookup>>>();
+  storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
+    let byOptions = answers.get(target);
+    if (!byOptions) answers.set(target, (byOptions = new Map()));
+    const key = `${schema}\u0000${always}\u0000${strictGroups}\u0000${groups?.join('\u0000') ?? ''}`;
+    let rules = byOptions.get(key);
+    if (!rules) {
+      rules = lookup(target, schema, always, strictGroups, groups);
+      byOptions.set(key, rules);
+    }
+    return rules;
+  };
+  storage.addValidationMetadata = (rule) => {
+    answers.clear();
+    addRule(rule);
+  };
+}
