@@ -12,20 +12,18 @@ import {
   RequestDefinition,
   RequestOf,
 } from '@clarion/contracts';
-import {
-  ErrorCode as NatsErrorCode,
-  JetStreamClient,
-  NatsConnection,
-  NatsError,
-  PubAck,
-} from 'nats';
+import { ErrorCode as NatsErrorCode, NatsConnection, NatsError, PubAck } from 'nats';
 import { Namespacer } from '../connection/namespacer';
 import { NATS_CONNECTION } from '../connection/nats-connection.provider';
 import { MESSAGING_OPTIONS, MessagingOptions } from '../messaging.options';
 import { headersWithTraceContext, messagingTracer } from '../tracing/trace-propagation';
+import { JetStreamPublisher } from './jetstream-publisher';
 import { decodeJson, encodeJson } from './json-codec';
 import { ReplyEnvelope } from './reply-envelope';
 import { ReplySpill } from './reply-spill';
+
+/** JetStream drops a second message with the same value within the stream's duplicate window. */
+const MSG_ID_HEADER = 'Nats-Msg-Id';
 
 export interface PublishOptions {
   /** Nats-Msg-Id: JetStream drops a second publish with the same id within its window. */
@@ -37,7 +35,7 @@ export interface PublishOptions {
 /** Typed request/reply with deadlines, and durable publishing to JetStream. */
 @Injectable()
 export class MessagingClient {
-  private readonly jetstream: JetStreamClient;
+  private readonly jetstream: JetStreamPublisher;
 
   constructor(
     @Inject(NATS_CONNECTION) private readonly connection: NatsConnection,
@@ -45,7 +43,7 @@ export class MessagingClient {
     private readonly names: Namespacer,
     private readonly spill: ReplySpill,
   ) {
-    this.jetstream = connection.jetstream();
+    this.jetstream = new JetStreamPublisher(connection);
   }
 
   /**
@@ -125,10 +123,8 @@ export class MessagingClient {
   ): Promise<PubAck> {
     const natsHeaders = headersWithTraceContext();
     Object.entries(headers).forEach(([key, value]) => natsHeaders.set(key, value));
-    return this.jetstream.publish(this.names.subject(subject), data, {
-      headers: natsHeaders,
-      msgID: msgId,
-    });
+    if (msgId !== undefined) natsHeaders.set(MSG_ID_HEADER, msgId);
+    return this.jetstream.publish(this.names.subject(subject), data, natsHeaders);
   }
 
   private async publish(
@@ -147,10 +143,9 @@ export class MessagingClient {
       parent,
     );
     try {
-      return await this.jetstream.publish(fullSubject, encodeJson(payload), {
-        msgID: options.msgId,
-        headers: headersWithTraceContext(spanContext(span, parent)),
-      });
+      const headers = headersWithTraceContext(spanContext(span, parent));
+      headers.set(MSG_ID_HEADER, options.msgId);
+      return await this.jetstream.publish(fullSubject, encodeJson(payload), headers);
     } catch (error) {
       span.setStatus({ code: SpanStatusCode.ERROR });
       throw toDomainError(error, subject);
