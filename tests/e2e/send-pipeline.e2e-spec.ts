@@ -132,6 +132,87 @@ describe('the send pipeline: types, templates, preferences, conditions, suppress
     });
   });
 
+  describe('the configuration a send implies, at once', () => {
+    let newcomer: ApiClient;
+    /** GET /types/{type} answers a list holding the one type, as the SDK reads it. */
+    const typeOf = async (notificationId: string) =>
+      (await newcomer.call<Json[]>('GET', `/types/${notificationId}`)).body[0];
+
+    beforeAll(() => {
+      const account = suite.system.createAccount('Newcomer', 'owner@newcomer.test');
+      newcomer = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
+    });
+
+    it('lets a new account change the type of its first send as soon as the send is answered', async () => {
+      const sent = await newcomer.call<Answer>('POST', '/send', {
+        type: 'first_contact',
+        to: { id: 'nina', email: 'nina@example.com' },
+        subNotificationId: 'onboarding',
+        email: { subject: 'Hello', html: '<p>Welcome</p>' },
+        inapp: { title: 'Hello' },
+      });
+      expect(sent.status).toBe(200);
+      const changed = await newcomer.call('PATCH', '/types/first_contact', {
+        title: 'First contact',
+      });
+      expect(changed.status).toBe(200);
+      expect(await typeOf('first_contact')).toMatchObject({
+        title: 'First contact',
+        channels: ['EMAIL', 'INAPP_WEB'],
+      });
+      const subNotification = await newcomer.call(
+        'DELETE',
+        '/types/first_contact/subNotifications/onboarding',
+      );
+      expect(subNotification.body).toEqual({ success: true });
+
+      // The send itself, processed afterwards, changes none of it.
+      const log = await eventually(async () => {
+        const logs = (await newcomer.call<{ logs: Json[] }>('GET', `/logs/${sent.body.trackingId}`))
+          .body.logs;
+        return logs[0] && 'processed_at' in logs[0] ? logs[0] : undefined;
+      });
+      expect(log).toMatchObject({ email_routing: 'SEND', inapp_routing: 'SEND' });
+      expect(await typeOf('first_contact')).toMatchObject({
+        title: 'First contact',
+        channels: ['EMAIL', 'INAPP_WEB'],
+      });
+    });
+
+    it('has the type of a scheduled send, and one deleted before a send, when it is answered', async () => {
+      const scheduled = await newcomer.call<Answer>('POST', '/send', {
+        type: 'reminder',
+        to: { id: 'nina' },
+        sms: { message: 'Later' },
+        schedule: new Date(Date.now() + 3_600_000).toISOString(),
+      });
+      expect(scheduled.status).toBe(200);
+      expect(await typeOf('reminder')).toMatchObject({
+        channels: ['SMS'],
+      });
+
+      expect((await newcomer.call('DELETE', '/types/reminder')).status).toBe(200);
+      const again = await newcomer.call<Answer>('POST', '/send', {
+        type: 'reminder',
+        to: { id: 'nina' },
+        subNotificationId: 'weekly',
+        inapp: { title: 'Now' },
+      });
+      expect(again.status).toBe(200);
+      expect(await typeOf('reminder')).toMatchObject({
+        channels: ['INAPP_WEB'],
+      });
+      const subNotification = '/types/reminder/subNotifications/weekly';
+      expect((await newcomer.call('DELETE', subNotification)).status).toBe(200);
+      await newcomer.call<Answer>('POST', '/send', {
+        type: 'reminder',
+        to: { id: 'nina' },
+        subNotificationId: 'weekly',
+      });
+      expect((await newcomer.call('DELETE', subNotification)).status).toBe(200);
+    });
+  });
+
   describe('channel resolution', () => {
     it('follows the type default delivery, then the user preference, then suppressions', async () => {
       await api.call('POST', '/types', {

@@ -46,7 +46,6 @@ import { SchedulerController } from './sends/scheduler.controller';
 import { SendPlanCache } from './sends/send-plan.cache';
 import { SendsController } from './sends/sends.controller';
 import { SendsService } from './sends/sends.service';
-import { TemplateNotes } from './sends/template-notes';
 import { TestEmailsController } from './sends/test-emails.controller';
 import { TestEmailsService } from './sends/test-emails.service';
 import { SessionsController } from './sessions/sessions.controller';
@@ -127,7 +126,6 @@ export class GatewayModule {
         SendPlanCache,
         SendsService,
         StatusService,
-        TemplateNotes,
         TestEmailsService,
         TrackingService,
         VerifiedEndUserGuard,

@@ -33,6 +33,7 @@ import { InboxHandlers } from './inbox/inbox.handlers';
 import { InboxRepository } from './inbox/inbox.repository';
 import { NotificationTypeCache } from './notification-types/notification-type.cache';
 import { NotificationTypesRepository } from './notification-types/notification-types.repository';
+import { SendPlans } from './notification-types/send-plans';
 import {
   NOTIFICATIONS_ENTITIES,
   NOTIFICATIONS_MIGRATIONS,
@@ -78,6 +79,7 @@ export class NotificationsModule {
         LimitsJanitor,
         NotificationTypesHandlers,
         NotificationTypesService,
+        SendPlans,
         PreferencesHandlers,
         PreferencesRepository,
         RetractionsHandlers,

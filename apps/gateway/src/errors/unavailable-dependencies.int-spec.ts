@@ -32,6 +32,13 @@ const inappSend = {
   inapp: { title: 'Hi' },
 };
 
+/** Notifications' plan of the type of inappSend; a type it cannot make exist is refused. */
+const UNREACHABLE_TYPE = 'unreachable_type';
+const notificationsSays = (_: string, request: unknown): StandInReply =>
+  (request as { notificationId: string }).notificationId === UNREACHABLE_TYPE
+    ? { error: { ...databaseUnreachable, message: 'notifications cannot reach its database' } }
+    : { data: { channels: ['INAPP_WEB'], templates: [], subNotificationIds: [] } };
+
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 /** A "not now" answer: the status, a short Retry-After and the spec's error object. */
@@ -52,6 +59,7 @@ describe('the gateway when a service behind it is unavailable', () => {
   const namespace = createTestNamespace();
   let gateway: GatewayUnderTest;
   let billing: ServiceStandIn;
+  let notifications: ServiceStandIn;
   let billingSays: StandInReply = { data: principal };
 
   beforeAll(async () => {
@@ -59,12 +67,17 @@ describe('the gateway when a service behind it is unavailable', () => {
     billing = await ServiceStandIn.start(namespace, [Requests.resolveApiKey.subject], () => {
       return billingSays;
     });
+    notifications = await ServiceStandIn.start(
+      namespace,
+      [Requests.ensureSendPlan.subject],
+      notificationsSays,
+    );
     gateway = await startGateway(namespace, { REQUEST_TIMEOUT_MS: '300' });
   });
 
   afterAll(async () => {
     await gateway.close();
-    await billing.stop();
+    await Promise.all([billing.stop(), notifications.stop()]);
     await dropTestNamespace(namespace);
   });
 
@@ -93,6 +106,26 @@ describe('the gateway when a service behind it is unavailable', () => {
     expectRetryLater(await listEnvironments('clarion_sk_too_slow'), 504);
   });
 
+  it('answers 503 and stores nothing when notifications cannot make the type of a send exist', async () => {
+    billingSays = { data: principal };
+    const nats = await connect({ servers: process.env['NATS_URL'] });
+    const sends = () =>
+      nats
+        .jetstreamManager()
+        .then((manager) => manager.streams.info(`${namespace}_${StreamName.SENDS}`))
+        .then((info) => info.state.messages);
+    const storedBefore = await sends();
+    const response = await gateway.inject({
+      method: 'POST',
+      url: '/send',
+      headers: bearer('clarion_sk_sender'),
+      payload: { ...inappSend, type: UNREACHABLE_TYPE },
+    });
+    expectRetryLater(response, 503);
+    expect(await sends()).toBe(storedBefore);
+    await nats.close();
+  });
+
   it('answers 503 with Retry-After when JetStream cannot store a send', async () => {
     billingSays = { data: principal };
     const nats = await connect({ servers: process.env['NATS_URL'] });
@@ -117,6 +150,7 @@ describe('the gateway while NATS is down', () => {
   let link: SeverableProxy;
   let gateway: GatewayUnderTest;
   let billing: ServiceStandIn;
+  let notifications: ServiceStandIn;
 
   beforeAll(async () => {
     const natsUrl = new URL(process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222');
@@ -125,6 +159,11 @@ describe('the gateway while NATS is down', () => {
     billing = await ServiceStandIn.start(namespace, [Requests.resolveApiKey.subject], () => ({
       data: principal,
     }));
+    notifications = await ServiceStandIn.start(
+      namespace,
+      [Requests.ensureSendPlan.subject],
+      notificationsSays,
+    );
     gateway = await startGateway(namespace, {
       NATS_URL: link.rewrite(natsUrl.toString()),
       REQUEST_TIMEOUT_MS: '500',
@@ -133,7 +172,7 @@ describe('the gateway while NATS is down', () => {
 
   afterAll(async () => {
     await gateway.close();
-    await billing.stop();
+    await Promise.all([billing.stop(), notifications.stop()]);
     await dropTestNamespace(namespace);
     await link.stop();
   });
@@ -150,7 +189,8 @@ describe('the gateway while NATS is down', () => {
     });
 
   it('answers 503 or 504 with Retry-After, never 500, and sends again once NATS is back', async () => {
-    // The key is resolved (and cached) before the outage, so sends reach JetStream during it.
+    // The key and the plan of the type are asked for (and cached) before the outage, so sends
+    // reach JetStream during it.
     expect((await send('clarion_sk_cached', 'before')).statusCode).toBe(200);
     link.sever();
 

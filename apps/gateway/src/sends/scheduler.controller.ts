@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Param, ParseUUIDPipe, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  normalizeSend,
   NotFoundError,
   Principal,
   Requests,
@@ -11,6 +12,7 @@ import {
 import { MessagingClient } from '@clarion/messaging';
 import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
 import { assertFutureSchedule } from './assert-future-schedule';
+import { SendPlanCache } from './send-plan.cache';
 
 /** A trackingId that is not even a UUID names no scheduled send. */
 const trackingIdPipe = new ParseUUIDPipe({
@@ -21,7 +23,10 @@ const trackingIdPipe = new ParseUUIDPipe({
 @RequiresApiKey()
 @Controller('sender/scheduler')
 export class SchedulerController {
-  constructor(private readonly messaging: MessagingClient) {}
+  constructor(
+    private readonly messaging: MessagingClient,
+    private readonly plans: SendPlanCache,
+  ) {}
 
   @Put(':trackingId')
   @ApiOperation({
@@ -42,6 +47,8 @@ export class SchedulerController {
       body,
       dueAt: body.schedule,
     });
+    // The new body may name another type: it exists once the change is answered, as on a send.
+    await this.plans.ensure(principal, normalizeSend(body));
     const when = body.schedule === undefined ? '' : `, now due at ${body.schedule}`;
     return { ...updated, message: `Scheduled send ${trackingId} updated${when}` };
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   deprecationNotes,
   Jobs,
+  normalizeSend,
   Principal,
   Requests,
   SendCommand,
@@ -13,19 +14,21 @@ import { FastifyRequest } from 'fastify';
 import { assertNotBlocked, assertWithinUsageLimit } from '../auth/assert-may-spend';
 import { assertFutureSchedule } from './assert-future-schedule';
 import { InlineAttachments } from './inline-attachments';
-import { TemplateNotes } from './template-notes';
+import { SendPlanCache } from './send-plan.cache';
+import { inlineContentVariables, templateNotesOf } from './template-notes';
 
 @Injectable()
 export class SendsService {
   constructor(
     private readonly messaging: MessagingClient,
-    private readonly templateNotes: TemplateNotes,
+    private readonly plans: SendPlanCache,
     private readonly inlineAttachments: InlineAttachments,
   ) {}
 
   /**
    * Accepts a send: stores it on the SENDS stream under the request's trackingId, and answers
-   * once JetStream holds it, so an acknowledged send survives any later crash.
+   * once JetStream holds it, so an acknowledged send survives any later crash. Its type (and
+   * sub-notification) exist by then, so the caller may change them at once.
    */
   async accept(
     body: SendDto,
@@ -36,8 +39,11 @@ export class SendsService {
     assertNotBlocked(principal, 'send');
     assertFutureSchedule(body.schedule);
     assertWithinUsageLimit(principal);
-    const notes = await this.templateNotes.of(principal, body);
+    const send = normalizeSend(body);
+    const inline = inlineContentVariables(send);
     const storedBody = await this.inlineAttachments.storeOf(body, principal.accountId, request.id);
+    // Only a send that passed every check creates its type.
+    const plan = await this.plans.ensure(principal, send);
     const command: SendCommand = {
       trackingId: request.id,
       accountId: principal.accountId,
@@ -54,6 +60,7 @@ export class SendsService {
     // notifications puts it on SENDS when it is due.
     if (body.schedule !== undefined) await this.messaging.request(Requests.scheduleSend, command);
     else await this.messaging.publishJob(Jobs.acceptedSend, command, { msgId: command.trackingId });
-    return { trackingId: command.trackingId, messages: [...deprecationNotes(body), ...notes] };
+    const notes = [...deprecationNotes(body), ...templateNotesOf(send, plan, inline)];
+    return { trackingId: command.trackingId, messages: notes };
   }
 }

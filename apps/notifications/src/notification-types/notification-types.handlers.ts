@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   CreateNotificationTypeRequest,
+  EnsureSendPlanRequest,
   NotificationTypeRef,
   NotificationTypeResponseDto,
   Requests,
@@ -11,10 +12,14 @@ import {
 } from '@clarion/contracts';
 import { HandleRequest } from '@clarion/messaging';
 import { NotificationTypesService } from './notification-types.service';
+import { SendPlans } from './send-plans';
 
 @Injectable()
 export class NotificationTypesHandlers {
-  constructor(private readonly types: NotificationTypesService) {}
+  constructor(
+    private readonly types: NotificationTypesService,
+    private readonly sendPlans: SendPlans,
+  ) {}
 
   @HandleRequest(Requests.listTypes, TenantScope)
   list(scope: TenantScope): Promise<NotificationTypeResponseDto[]> {
@@ -41,8 +46,8 @@ export class NotificationTypesHandlers {
     return this.types.delete(ref);
   }
 
-  @HandleRequest(Requests.sendPlan, NotificationTypeRef)
-  sendPlan(ref: NotificationTypeRef): Promise<SendPlanDto> {
-    return this.types.sendPlan(ref);
+  @HandleRequest(Requests.ensureSendPlan, EnsureSendPlanRequest)
+  ensureSendPlan(request: EnsureSendPlanRequest): Promise<SendPlanDto> {
+    return this.sendPlans.ensure(request);
   }
 }

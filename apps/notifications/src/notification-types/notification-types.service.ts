@@ -7,7 +7,6 @@ import {
   NotificationTypeRef,
   NotificationTypeResponseDto,
   NotFoundError,
-  SendPlanDto,
   SuccessResponseDto,
   TenantScope,
   UpdateNotificationTypeRequest,
@@ -80,22 +79,6 @@ export class NotificationTypesService {
     await this.types.delete(ref);
     this.announce(ref);
     return { success: true };
-  }
-
-  /** The type's channels and the variables of its templates (for the gateway's send notes). */
-  async sendPlan(ref: NotificationTypeRef): Promise<SendPlanDto> {
-    const type = await this.types.find(ref);
-    if (!type) return { templates: [] };
-    const templates = await this.templates.listOfType(ref, ref.notificationId);
-    return {
-      channels: type.channels,
-      templates: templates.map((template) => ({
-        channel: template.channel,
-        templateId: template.templateId,
-        isDefault: template.isDefault,
-        variables: template.variables,
-      })),
-    };
   }
 
   private async changed(ref: NotificationTypeRef): Promise<NotificationTypeResponseDto> {

@@ -1,5 +1,5 @@
 import { Channel, normalizeSend } from '@clarion/contracts';
-import { channelsOfContent, resolveChannels } from './channel-resolution';
+import { resolveChannels } from './channel-resolution';
 
 describe('channel resolution', () => {
   const send = normalizeSend({
@@ -7,10 +7,6 @@ describe('channel resolution', () => {
     to: { id: 'u1' },
     inapp: { title: 'Hi' },
     email: { subject: 's', html: '<p>h</p>' },
-  });
-
-  it('derives channels from the content objects a send carries', () => {
-    expect(channelsOfContent(send)).toEqual([Channel.EMAIL, Channel.INAPP_WEB]);
   });
 
   it('uses the type channels without forceChannels', () => {

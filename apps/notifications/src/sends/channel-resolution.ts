@@ -2,28 +2,12 @@ import {
   Channel,
   DeliveryOption,
   DIGEST_OPTIONS,
-  inlineContentOf,
   NormalizedSend,
   NotificationOptionsDto,
   Routing,
   RoutingReason,
 } from '@clarion/contracts';
 import { preferenceKey, PreferencesOfBatch } from '../preferences/preferences.repository';
-
-const CONTENT_CHANNELS = [
-  Channel.EMAIL,
-  Channel.INAPP_WEB,
-  Channel.SMS,
-  Channel.CALL,
-  Channel.PUSH,
-  Channel.WEB_PUSH,
-  Channel.SLACK,
-];
-
-/** The channels a send names through its content, used as the channels of a type it creates. */
-export function channelsOfContent(send: NormalizedSend): Channel[] {
-  return CONTENT_CHANNELS.filter((channel) => inlineContentOf(send, channel) !== undefined);
-}
 
 /** forceChannels wins over the type's channels (spec 4.3). */
 export function resolveChannels(send: NormalizedSend, typeChannels: Channel[]): Channel[] {

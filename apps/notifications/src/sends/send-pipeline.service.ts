@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   CHANNEL_LOG_NAMES,
+  channelsOfContent,
   DIGEST_OPTIONS,
   normalizeSend,
   Routing,
@@ -13,7 +14,7 @@ import { PreferencesOfBatch, PreferencesRepository } from '../preferences/prefer
 import { SubNotificationsRepository } from '../sub-notifications/sub-notifications.repository';
 import { UsersRepository } from '../users/users.repository';
 import { renderChannelContent } from './channel-content';
-import { channelsOfContent, decideDelivery, resolveChannels } from './channel-resolution';
+import { decideDelivery, resolveChannels } from './channel-resolution';
 import { channelConditionHolds, conditionHolds } from './send-condition';
 import { DeliveryPublisher } from './delivery-publisher';
 import { recipientScope } from './recipient-scope';

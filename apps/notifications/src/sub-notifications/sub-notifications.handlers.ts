@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  Broadcasts,
   NotFoundError,
   Requests,
   SaveSubNotificationRequest,
@@ -7,12 +8,15 @@ import {
   SubNotificationResponseDto,
   SuccessResponseDto,
 } from '@clarion/contracts';
-import { HandleRequest } from '@clarion/messaging';
+import { HandleRequest, MessagingClient } from '@clarion/messaging';
 import { SubNotificationsRepository } from './sub-notifications.repository';
 
 @Injectable()
 export class SubNotificationsHandlers {
-  constructor(private readonly subNotifications: SubNotificationsRepository) {}
+  constructor(
+    private readonly subNotifications: SubNotificationsRepository,
+    private readonly messaging: MessagingClient,
+  ) {}
 
   @HandleRequest(Requests.saveSubNotification, SaveSubNotificationRequest)
   async save(request: SaveSubNotificationRequest): Promise<SubNotificationResponseDto> {
@@ -34,6 +38,12 @@ export class SubNotificationsHandlers {
         'Use a subNotificationId that GET /users/{userId}/preferences lists.',
       );
     }
+    // The gateway's send plan of the type lists its sub-notifications: a later send naming
+    // this one must register it again before it is answered.
+    this.messaging.broadcast(Broadcasts.notificationTypeChanges, {
+      envId: ref.envId,
+      notificationId: ref.notificationId,
+    });
     return { success: true };
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  NotificationTypeRef,
   SaveSubNotificationRequest,
   SubNotificationRef,
   SubNotificationResponseDto,
@@ -27,6 +28,17 @@ export class SubNotificationsRepository {
         [scope.accountId, scope.envId],
       )
       .then((rows) => rows.map(toSubNotification));
+  }
+
+  /** The ids of the sub-notifications of one type. */
+  async idsOfType(ref: NotificationTypeRef): Promise<string[]> {
+    const rows = await this.dataSource.query<Pick<SubNotificationRow, 'sub_notification_id'>[]>(
+      `SELECT sub_notification_id FROM notifications.sub_notifications
+        WHERE account_id = $1 AND env_id = $2 AND notification_id = $3
+        ORDER BY sub_notification_id`,
+      [ref.accountId, ref.envId, ref.notificationId],
+    );
+    return rows.map((row) => row.sub_notification_id);
   }
 
   /** Creates or retitles a sub-notification of an existing type; undefined when there is none. */

@@ -117,6 +117,7 @@ import { MarkSeenRequest, UpdateInappStatusRequest } from '../inapp/inapp-update
 import { IdentifyUserRequest } from '../users/user-requests';
 import {
   CreateNotificationTypeRequest,
+  EnsureSendPlanRequest,
   NotificationTypeChange,
   NotificationTypeRef,
   SendPlanDto,
@@ -323,7 +324,9 @@ export const Requests = {
     'notifications.type.update',
   ),
   deleteType: defineRequest<NotificationTypeRef, SuccessResponseDto>('notifications.type.delete'),
-  sendPlan: defineRequest<NotificationTypeRef, SendPlanDto>('notifications.type.send-plan'),
+  ensureSendPlan: defineRequest<EnsureSendPlanRequest, SendPlanDto>(
+    'notifications.type.ensure-send-plan',
+  ),
   saveSubNotification: defineRequest<SaveSubNotificationRequest, SubNotificationResponseDto>(
     'notifications.sub-notification.save',
   ),

@@ -75,10 +75,26 @@ export interface TemplateVariablesDto {
   variables: string[];
 }
 
+/**
+ * The type a send names, made to exist before the send is answered: created with the channels
+ * of the send's content when it is new (as the send pipeline would create it), and with the
+ * sub-notification the send names.
+ */
+export class EnsureSendPlanRequest extends NotificationTypeRef {
+  @IsArray()
+  @IsEnum(Channel, { each: true })
+  channels!: Channel[];
+
+  @IsOptional()
+  @IsString()
+  subNotificationId?: string;
+}
+
 export interface SendPlanDto {
-  /** The channels of the type, or undefined when the type does not exist yet. */
-  channels?: Channel[];
+  channels: Channel[];
   templates: TemplateVariablesDto[];
+  /** The sub-notifications of the type, so that a send naming another one ensures it. */
+  subNotificationIds: string[];
 }
 
 /** Broadcast when a type or one of its templates changes, so caches of it are dropped. */

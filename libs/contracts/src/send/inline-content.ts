@@ -14,3 +14,19 @@ export function inlineContentOf(
 ): Record<string, unknown> | undefined {
   return send[INLINE_CONTENT_FIELDS[channel]] as Record<string, unknown> | undefined;
 }
+
+/** Each channel with a content field of its own (VOICE shares CALL's `call`). */
+const CONTENT_CHANNELS = [
+  Channel.EMAIL,
+  Channel.INAPP_WEB,
+  Channel.SMS,
+  Channel.CALL,
+  Channel.PUSH,
+  Channel.WEB_PUSH,
+  Channel.SLACK,
+];
+
+/** The channels a send names through its content, used as the channels of a type it creates. */
+export function channelsOfContent(send: SendDto): Channel[] {
+  return CONTENT_CHANNELS.filter((channel) => inlineContentOf(send, channel) !== undefined);
+}

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { EnsureSendPlanRequest, SendPlanDto } from '@clarion/contracts';
+import { SubNotificationsRepository } from '../sub-notifications/sub-notifications.repository';
+import { keyOf, NotificationTypeCache, ResolvedType } from './notification-type.cache';
+
+/**
+ * What the gateway needs of a type to answer a send, asked once per type and environment: the
+ * type is created (or its sub-notification registered) here, as the send pipeline would, so
+ * that everything a send implies for the customer's configuration exists once it is answered.
+ */
+@Injectable()
+export class SendPlans {
+  constructor(
+    private readonly types: NotificationTypeCache,
+    private readonly subNotifications: SubNotificationsRepository,
+  ) {}
+
+  async ensure(request: EnsureSendPlanRequest): Promise<SendPlanDto> {
+    const { accountId, envId, notificationId, subNotificationId } = request;
+    const ensured = await this.types.ensure([
+      { accountId, envId, notificationId, channels: request.channels },
+    ]);
+    const resolved = ensured.get(keyOf(request));
+    // Only a delete between the insert and the read that follows it leaves nothing here.
+    if (!resolved) throw new Error(`Notification type ${notificationId} was removed meanwhile`);
+    if (subNotificationId !== undefined) {
+      await this.subNotifications.ensureMany([
+        { accountId, envId, notificationId, subNotificationId },
+      ]);
+    }
+    return toSendPlan(resolved, await this.subNotifications.idsOfType(request));
+  }
+}
+
+function toSendPlan(resolved: ResolvedType, subNotificationIds: string[]): SendPlanDto {
+  return {
+    channels: resolved.type.channels,
+    templates: resolved.templates.map((template) => ({
+      channel: template.channel,
+      templateId: template.templateId,
+      isDefault: template.isDefault,
+      variables: template.variables,
+    })),
+    subNotificationIds,
+  };
+}
