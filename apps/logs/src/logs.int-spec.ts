@@ -1,7 +1,11 @@
 import { INestApplicationContext } from '@nestjs/common';
 import {
+  ClarionEvent,
+  DeliveryEventData,
   deliveryEventKind,
-  EventEnvelope,
+  DeliveryStatus,
+  eventOf,
+  EventOfKind,
   newTimeOrderedId,
   Requests,
   Routing,
@@ -44,21 +48,20 @@ describe('logs', () => {
     await Promise.all([database.drop(), dropTestNamespace(namespace)]);
   });
 
-  function event(
+  function event<K extends ClarionEvent['kind']>(
     trackingId: string,
-    kind: string,
-    data: object,
+    kind: K,
+    data: EventOfKind<K>['data'],
     accountId = ACCOUNT,
-  ): EventEnvelope<object> {
-    return {
+  ): EventOfKind<K> {
+    return eventOf(kind, {
       id: `${trackingId}:${kind}`,
-      kind,
       trackingId,
       accountId,
       envId: ENV,
       occurredAt: new Date().toISOString(),
       data,
-    };
+    } as Omit<EventOfKind<K>, 'kind'>);
   }
 
   const logsOf = (trackingIds: string[], accountId = ACCOUNT) =>
@@ -147,11 +150,11 @@ describe('logs', () => {
   it('lists every step newest first, a page at a time, with inbound messages in full', async () => {
     const account = newTimeOrderedId();
     const trackingId = newTimeOrderedId();
-    const step = (status: string, at: string, fields?: object) =>
+    const step = (status: DeliveryStatus, at: string, fields?: DeliveryEventData['fields']) =>
       messaging.publishEvent(
         event(
           trackingId,
-          deliveryEventKind('sms', status as 'sent'),
+          deliveryEventKind('sms', status),
           { channel: 'sms', status, at, fields },
           account,
         ),

@@ -1,8 +1,9 @@
 import { INestApplicationContext } from '@nestjs/common';
 import {
   AccountResponseDto,
+  ChannelLogName,
+  DeliveryEvent,
   deliveryEventKind,
-  EventEnvelope,
   Jobs,
   newTimeOrderedId,
 } from '@clarion/contracts';
@@ -45,10 +46,10 @@ describe('usage metering and auto-upgrade', () => {
 
   function delivered(
     account: AccountResponseDto,
-    channel: string,
+    channel: ChannelLogName,
     id = newTimeOrderedId(),
-  ): EventEnvelope<object> {
-    const kind = deliveryEventKind(channel as 'inapp', 'sent');
+  ): DeliveryEvent {
+    const kind = deliveryEventKind(channel, 'sent');
     return {
       id: `${id}:${kind}`,
       kind,

@@ -3,11 +3,11 @@ import { Context } from '@opentelemetry/api';
 import {
   CHANNEL_LOG_NAMES,
   ChannelLogName,
+  DeliveryEvent,
   DeliveryEventData,
   deliveryEventKind,
   DeliveryJob,
   DeliveryStatus,
-  EventEnvelope,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 
@@ -55,7 +55,7 @@ export class DeliveryEvents {
       subject.receivedAt === undefined ? undefined : at.getTime() - Date.parse(subject.receivedAt);
     await Promise.all(
       subject.trackingIds.map((trackingId) => {
-        const event: EventEnvelope<DeliveryEventData> = {
+        const event: DeliveryEvent = {
           id: [trackingId, kind, options.occurrence].filter(Boolean).join(':'),
           kind,
           trackingId,

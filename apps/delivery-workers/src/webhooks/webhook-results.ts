@@ -4,7 +4,7 @@ import {
   DeliveryEventData,
   EventEnvelope,
   WEBHOOK_RESULT,
-  WebhookResultData,
+  WebhookResultEvent,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { describeError } from '../delivery/describe-error';
@@ -33,7 +33,7 @@ export class WebhookResults {
     attempt: WebhookAttempt,
     traceContext?: Context,
   ): Promise<void> {
-    const result: EventEnvelope<WebhookResultData> = {
+    const result: WebhookResultEvent = {
       id: `${event.id}:webhook:${attempt.attempt}`,
       kind: WEBHOOK_RESULT,
       trackingId: event.trackingId,

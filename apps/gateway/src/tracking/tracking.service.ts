@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   Channel,
-  DeliveryEventData,
+  DeliveryEvent,
   deliveryEventKind,
   DeliveryOption,
   DeliveryStatus,
-  EventEnvelope,
   NotFoundError,
   Requests,
   TrackingKind,
@@ -77,7 +76,7 @@ export class TrackingService {
   ): Promise<void> {
     const at = new Date().toISOString();
     const kind = deliveryEventKind('email', status);
-    const event: EventEnvelope<DeliveryEventData> = {
+    const event: DeliveryEvent = {
       id: `${payload.trackingId}:${kind}:${occurrence}`,
       kind,
       trackingId: payload.trackingId,

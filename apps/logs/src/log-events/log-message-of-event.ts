@@ -2,8 +2,8 @@ import {
   DeliveryEventData,
   EVENT_TYPE_CHANNEL,
   EventEnvelope,
+  knownEvent,
   LogMessageDto,
-  WEBHOOK_RESULT,
   webhookEventTypeOf,
 } from '@clarion/contracts';
 
@@ -18,23 +18,35 @@ export interface LogEventRow {
   details: Omit<LogMessageDto, 'trackingId' | 'eventType' | 'timestamp' | 'epochMs'>;
 }
 
-export function logEventOf(event: EventEnvelope): LogEventRow | undefined {
-  if (event.kind === WEBHOOK_RESULT) return undefined;
+export function logEventOf(envelope: EventEnvelope): LogEventRow | undefined {
+  const known = knownEvent(envelope);
+  if (!known) return undefined;
   const row = {
-    accountId: event.accountId,
-    eventId: event.id,
-    trackingId: event.trackingId,
-    envId: event.envId,
-    at: event.occurredAt,
+    accountId: envelope.accountId,
+    eventId: envelope.id,
+    trackingId: envelope.trackingId,
+    envId: envelope.envId,
+    at: envelope.occurredAt,
   };
-  if (!event.kind.startsWith('delivery.')) {
-    return { ...row, eventType: event.kind.replace(/\./g, '_').toUpperCase(), details: {} };
+  switch (known.family) {
+    case 'webhook.result':
+      return undefined;
+    case 'send.processed':
+    case 'send.schedule':
+      return { ...row, eventType: eventTypeOfKind(known.event.kind), details: {} };
+    case 'delivery': {
+      const { data } = known.event;
+      const eventType =
+        webhookEventTypeOf(data.channel, data.status) ??
+        `${EVENT_TYPE_CHANNEL[data.channel]}_${data.status.toUpperCase()}`;
+      return { ...row, at: data.at ?? envelope.occurredAt, eventType, details: detailsOf(data) };
+    }
   }
-  const data = event.data as unknown as DeliveryEventData;
-  const eventType =
-    webhookEventTypeOf(data.channel, data.status) ??
-    `${EVENT_TYPE_CHANNEL[data.channel]}_${data.status.toUpperCase()}`;
-  return { ...row, at: data.at ?? event.occurredAt, eventType, details: detailsOf(data) };
+}
+
+/** `send.schedule-updated` is listed as `SEND_SCHEDULE-UPDATED`, as it always was. */
+function eventTypeOfKind(kind: string): string {
+  return kind.replace(/\./g, '_').toUpperCase();
 }
 
 /** What an inbound message said, and the provider's id of a sent one. */

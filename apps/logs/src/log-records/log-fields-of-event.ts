@@ -2,13 +2,13 @@ import {
   ChannelDecision,
   DeliveryEventData,
   EventEnvelope,
+  knownEvent,
   ScheduleEventData,
-  SEND_PROCESSED,
+  ScheduleEventKind,
   SEND_SCHEDULE_DELETED,
   SEND_SCHEDULE_UPDATED,
   SEND_SCHEDULED,
   SendProcessedData,
-  WEBHOOK_RESULT,
   WebhookResultData,
 } from '@clarion/contracts';
 
@@ -18,22 +18,24 @@ export type LogFields = Record<string, string | number | boolean>;
  * The log record fields (records.md, LogsGetResponseLogsInner) an event fills in. Unknown kinds
  * add only the tenant fields, so a newer producer never breaks an older logs service.
  */
-export function logFieldsOfEvent(event: EventEnvelope): LogFields {
+export function logFieldsOfEvent(envelope: EventEnvelope): LogFields {
   const base: LogFields = {
-    trackingId: event.trackingId,
-    accountId: event.accountId,
-    envId: event.envId,
+    trackingId: envelope.trackingId,
+    accountId: envelope.accountId,
+    envId: envelope.envId,
   };
-  if (event.kind === SEND_PROCESSED)
-    return { ...base, ...processedFields(event.data as unknown as SendProcessedData) };
-  if (event.kind.startsWith('send.schedule')) {
-    return { ...base, ...scheduleFields(event.kind, event.data as unknown as ScheduleEventData) };
+  const known = knownEvent(envelope);
+  if (!known) return base;
+  switch (known.family) {
+    case 'send.processed':
+      return { ...base, ...processedFields(known.event.data) };
+    case 'send.schedule':
+      return { ...base, ...scheduleFields(known.event.kind, known.event.data) };
+    case 'delivery':
+      return { ...base, ...deliveryFields(known.event.data) };
+    case 'webhook.result':
+      return { ...base, ...webhookFields(known.event.data) };
   }
-  if (event.kind.startsWith('delivery.'))
-    return { ...base, ...deliveryFields(event.data as unknown as DeliveryEventData) };
-  if (event.kind === WEBHOOK_RESULT)
-    return { ...base, ...webhookFields(event.data as unknown as WebhookResultData) };
-  return base;
 }
 
 /** `sms_inbound_webhook_res` and, for the steps records.md tracks it on, `_webhook_delivered`. */
@@ -85,7 +87,7 @@ function decisionFields(
   return fields;
 }
 
-function scheduleFields(kind: string, data: ScheduleEventData): LogFields {
+function scheduleFields(kind: ScheduleEventKind, data: ScheduleEventData): LogFields {
   const fields: LogFields = {};
   switch (kind) {
     case SEND_SCHEDULED:
@@ -106,8 +108,6 @@ function scheduleFields(kind: string, data: ScheduleEventData): LogFields {
       return fields;
     case SEND_SCHEDULE_DELETED:
       return { schedule_deleted_at: data.at };
-    default:
-      return fields;
   }
 }
 

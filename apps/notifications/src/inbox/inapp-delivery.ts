@@ -1,12 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Context } from '@opentelemetry/api';
-import {
-  deliveryEventKind,
-  DeliveryEventData,
-  DeliveryStatus,
-  EventEnvelope,
-  InboxEntry,
-} from '@clarion/contracts';
+import { DeliveryEvent, deliveryEventKind, DeliveryStatus, InboxEntry } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { InboxRepository } from './inbox.repository';
 
@@ -42,11 +36,7 @@ export class InappDelivery {
   }
 }
 
-function eventOf(
-  entry: InboxEntry,
-  status: DeliveryStatus,
-  at: Date,
-): EventEnvelope<DeliveryEventData> {
+function eventOf(entry: InboxEntry, status: DeliveryStatus, at: Date): DeliveryEvent {
   const kind = deliveryEventKind('inapp', status);
   return {
     id: `${entry.trackingId}:${kind}`,

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
-  EventEnvelope,
-  NotFoundError,
   normalizeSend,
+  NotFoundError,
   PatchScheduleRequest,
   RetractRequest,
   ScheduledSendRef,
+  ScheduleEvent,
   ScheduleEventData,
+  ScheduleEventKind,
   SEND_SCHEDULE_DELETED,
   SEND_SCHEDULE_UPDATED,
   SEND_SCHEDULED,
@@ -111,10 +112,10 @@ export class ScheduleService {
 /** Updates may repeat, so their event ids carry the time; the others happen once per send. */
 function event(
   send: { trackingId: string; accountId: string; envId: string },
-  kind: string,
+  kind: ScheduleEventKind,
   data: ScheduleEventData,
   repeatable = false,
-): EventEnvelope<ScheduleEventData> {
+): ScheduleEvent {
   return {
     id: repeatable ? `${send.trackingId}:${kind}:${data.at}` : `${send.trackingId}:${kind}`,
     kind,

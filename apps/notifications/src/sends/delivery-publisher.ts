@@ -6,9 +6,8 @@ import {
   DeliveryJob,
   DeliveryOption,
   DIGEST_OPTIONS,
-  EventEnvelope,
   SEND_PROCESSED,
-  SendProcessedData,
+  SendProcessedEvent,
   TemplateContent,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
@@ -115,7 +114,7 @@ function jobOf(plan: SendPlan, deliverable: DeliverableChannel): DeliveryJob<Tem
   };
 }
 
-function processedEvent(plan: SendPlan, processedAt: string): EventEnvelope<SendProcessedData> {
+function processedEvent(plan: SendPlan, processedAt: string): SendProcessedEvent {
   const { command, send } = plan;
   return {
     id: `${command.trackingId}:processed`,

@@ -4,19 +4,27 @@ import { ChannelLogName } from '../common/channel.enum';
  * Steps of delivering one channel of a send, and what recipients did with it afterwards. Each is
  * the middle of its log record fields: `sms_delivered_at`, `email_clicked_link`, `sms_inbound_text`.
  */
-export type DeliveryStatus =
-  | 'sent'
-  | 'delivered'
-  | 'failed'
-  | 'opened'
-  | 'clicked'
-  | 'unsubscribe'
-  | 'subscribe'
-  | 'inbound'
-  | 'replied';
+export const DELIVERY_STATUSES = [
+  'sent',
+  'delivered',
+  'failed',
+  'opened',
+  'clicked',
+  'unsubscribe',
+  'subscribe',
+  'inbound',
+  'replied',
+] as const;
+
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** Event kind of a delivery step, e.g. `delivery.inapp.delivered`. */
-export function deliveryEventKind(channel: ChannelLogName, status: DeliveryStatus): string {
+export type DeliveryEventKind = `delivery.${ChannelLogName}.${DeliveryStatus}`;
+
+export function deliveryEventKind(
+  channel: ChannelLogName,
+  status: DeliveryStatus,
+): DeliveryEventKind {
   return `delivery.${channel}.${status}`;
 }
 

@@ -43,7 +43,7 @@ describe(JetStreamPublisher.name, () => {
     const stored = await (
       await connection.jetstreamManager()
     ).streams.getMessage(stream, {
-      seq: acks[7]?.seq,
+      seq: acks[7]?.seq ?? 0,
     });
     expect(new TextDecoder().decode(stored.data)).toBe('7');
   });

@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { context, Context, Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import {
   BroadcastDefinition,
+  ClarionEvent,
   DomainError,
   ErrorCode,
-  EventEnvelope,
   eventSubject,
   JobDefinition,
   PayloadOf,
@@ -103,7 +103,7 @@ export class MessagingClient {
   }
 
   /** Stores an event on the EVENTS stream, under `evt.<kind>`. */
-  publishEvent(event: EventEnvelope<object>, traceContext?: Context): Promise<PubAck> {
+  publishEvent(event: ClarionEvent, traceContext?: Context): Promise<PubAck> {
     return this.publish(eventSubject(event.kind), event, { msgId: event.id, traceContext });
   }
 
