@@ -13,6 +13,7 @@ import { providerAdapters } from './delivery/provider-adapters';
 import { DeliveryWorkersEnv } from './delivery-workers.env';
 import { EmailChannel } from './email/email-channel';
 import { CreateDeliveryTables1795400000000 } from './migrations/1795400000000-create-delivery-tables';
+import { TakeOverEventsWebhooks1795410000000 } from './migrations/1795410000000-take-over-events-webhooks';
 import { MobilePushChannel } from './mobile-push/mobile-push-channel';
 import { DeliverySettingsHandlers } from './push-settings/delivery-settings.handlers';
 import { SlackConnections } from './slack/slack-connections';
@@ -38,7 +39,7 @@ export class DeliveryWorkersModule {
           url: env.DATABASE_URL,
           schema: 'delivery',
           entities: [],
-          migrations: [CreateDeliveryTables1795400000000],
+          migrations: [CreateDeliveryTables1795400000000, TakeOverEventsWebhooks1795410000000],
         }),
         messagingFor('delivery-workers', env),
       ],

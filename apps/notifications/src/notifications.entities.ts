@@ -6,6 +6,7 @@ import { CreateSmsOptOuts1795320000000 } from './migrations/1795320000000-create
 import { CreateEventsWebhooks1795330000000 } from './migrations/1795330000000-create-events-webhooks';
 import { CreateSubNotificationsAndRetractions1795340000000 } from './migrations/1795340000000-create-sub-notifications-and-retractions';
 import { TemplateDigestDefaults1795350000000 } from './migrations/1795350000000-template-digest-defaults';
+import { DropEventsWebhooks1795360000000 } from './migrations/1795360000000-drop-events-webhooks';
 import { NotificationTypeEntity } from './notification-types/notification-type.entity';
 import { TemplateEntity } from './templates/template.entity';
 import { UserEntity } from './users/user.entity';
@@ -25,4 +26,5 @@ export const NOTIFICATIONS_MIGRATIONS = [
   CreateEventsWebhooks1795330000000,
   CreateSubNotificationsAndRetractions1795340000000,
   TemplateDigestDefaults1795350000000,
+  DropEventsWebhooks1795360000000,
 ];

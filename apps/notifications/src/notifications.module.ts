@@ -4,8 +4,6 @@ import { messagingFor } from '@clarion/runtime';
 import { PersistenceModule } from '@clarion/persistence';
 import { AddressStateHandlers } from './address-state/address-state.handlers';
 import { AddressStateRepository } from './address-state/address-state.repository';
-import { EventsWebhooksHandlers } from './events-webhooks/events-webhooks.handlers';
-import { EventsWebhooksRepository } from './events-webhooks/events-webhooks.repository';
 import { DeduplicationRepository } from './limits/deduplication.repository';
 import { LimitsJanitor } from './limits/limits-janitor';
 import { ThrottleRepository } from './limits/throttle.repository';
@@ -70,8 +68,6 @@ export class NotificationsModule {
         AddressStateHandlers,
         AddressStateRepository,
         DeduplicationRepository,
-        EventsWebhooksHandlers,
-        EventsWebhooksRepository,
         DeliveryPublisher,
         DigestReleaser,
         DigestsRepository,

@@ -1,12 +1,6 @@
-import {
-  DomainError,
-  ErrorCode,
-  EventsWebhookOfReply,
-  EventsWebhookResponseDto,
-  Requests,
-} from '@clarion/contracts';
-import { MessagingClient } from '@clarion/messaging';
+import { EventsWebhookResponseDto, TenantScope } from '@clarion/contracts';
 import { EventsWebhookConfigs } from './events-webhook-configs';
+import { EventsWebhooksRepository } from './events-webhooks.repository';
 
 const TENANT = { accountId: 'account-1', envId: 'env-1' };
 const CONFIG: EventsWebhookResponseDto = {
@@ -16,79 +10,76 @@ const CONFIG: EventsWebhookResponseDto = {
   secret: 'whsec_c2VjcmV0',
 };
 
-/** Answers look-ups as notifications would, or fails as a request to a stopped service does. */
-class FakeNotifications {
-  reply: EventsWebhookOfReply = { config: CONFIG };
+/** Answers look-ups as the table would, or fails as a database that is down does. */
+class FakeWebhooks {
+  config?: EventsWebhookResponseDto = CONFIG;
   down = false;
-  readonly requests: { subject: string; payload: unknown }[] = [];
+  readonly lookUps: TenantScope[] = [];
 
-  request(definition: { subject: string }, payload: unknown): Promise<unknown> {
-    this.requests.push({ subject: definition.subject, payload });
-    if (this.down) {
-      return Promise.reject(new DomainError(ErrorCode.SERVICE_UNAVAILABLE, 'No service'));
-    }
-    const isLookUp = definition.subject === Requests.getEventsWebhook.subject;
-    return Promise.resolve(isLookUp ? this.reply : { success: true });
-  }
-
-  lookUps(): number {
-    return this.requests.filter(({ subject }) => subject === Requests.getEventsWebhook.subject)
-      .length;
+  findEnabled(scope: TenantScope): Promise<EventsWebhookResponseDto | undefined> {
+    this.lookUps.push(scope);
+    return this.down
+      ? Promise.reject(new Error('connection refused'))
+      : Promise.resolve(this.config);
   }
 }
 
 describe(EventsWebhookConfigs.name, () => {
-  let notifications: FakeNotifications;
+  let webhooks: FakeWebhooks;
   let sut: EventsWebhookConfigs;
 
   beforeEach(() => {
-    notifications = new FakeNotifications();
-    sut = new EventsWebhookConfigs(notifications as unknown as MessagingClient);
+    webhooks = new FakeWebhooks();
+    sut = new EventsWebhookConfigs(webhooks as unknown as EventsWebhooksRepository);
   });
 
-  it('asks once per environment while the answer is fresh, a missing webhook too', async () => {
-    notifications.reply = {};
+  it('reads once per environment while the answer is fresh, a missing webhook too', async () => {
+    webhooks.config = undefined;
     await sut.of(TENANT);
     await sut.of(TENANT);
     await sut.of({ ...TENANT, envId: 'env-2' });
 
-    expect(notifications.requests.map(({ payload }) => payload)).toEqual([
-      TENANT,
-      { ...TENANT, envId: 'env-2' },
-    ]);
+    expect(webhooks.lookUps).toEqual([TENANT, { ...TENANT, envId: 'env-2' }]);
   });
 
-  it('asks again once a change of the environment is broadcast', async () => {
+  it('reads again once the environment is forgotten', async () => {
     expect(await sut.of(TENANT)).toEqual(CONFIG);
-    notifications.reply = {};
+    webhooks.config = undefined;
     sut.forget({ envId: TENANT.envId });
 
     expect(await sut.of(TENANT)).toBeUndefined();
-    expect(notifications.lookUps()).toBe(2);
+    expect(webhooks.lookUps).toHaveLength(2);
   });
 
-  it('keeps to the last known configuration while notifications does not answer', async () => {
+  it('reads again once the answer is 30 s old', async () => {
     await sut.of(TENANT);
-    notifications.down = true;
-    jest.useFakeTimers({ now: Date.now() + 60_000, doNotFake: ['nextTick', 'setImmediate'] });
+    jest.useFakeTimers({ now: Date.now() + 30_001, doNotFake: ['nextTick', 'setImmediate'] });
     try {
-      expect(await sut.of(TENANT)).toEqual(CONFIG);
-      expect(notifications.lookUps()).toBe(2);
-      await expect(sut.of({ ...TENANT, envId: 'env-2' })).rejects.toThrow('No service');
+      await sut.of(TENANT);
+      expect(webhooks.lookUps).toHaveLength(2);
     } finally {
       jest.useRealTimers();
     }
   });
 
-  it('forgets a configuration it disabled', async () => {
+  it('keeps to the last known configuration while the database does not answer', async () => {
     await sut.of(TENANT);
-    await sut.disable(TENANT, 'webhook-1', 'https://receiver.test/hook answered 410 Gone');
-    notifications.reply = {};
+    webhooks.down = true;
+    jest.useFakeTimers({ now: Date.now() + 60_000, doNotFake: ['nextTick', 'setImmediate'] });
+    try {
+      expect(await sut.of(TENANT)).toEqual(CONFIG);
+      expect(webhooks.lookUps).toHaveLength(2);
+      await expect(sut.of({ ...TENANT, envId: 'env-2' })).rejects.toThrow('connection refused');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 
-    expect(await sut.of(TENANT)).toBeUndefined();
-    expect(notifications.requests[1]).toEqual({
-      subject: Requests.disableEventsWebhook.subject,
-      payload: { ...TENANT, webhookId: 'webhook-1', reason: expect.stringContaining('410') },
-    });
+  it('does not answer a forgotten configuration while the database does not answer', async () => {
+    await sut.of(TENANT);
+    sut.forget({ envId: TENANT.envId });
+    webhooks.down = true;
+
+    await expect(sut.of(TENANT)).rejects.toThrow('connection refused');
   });
 });

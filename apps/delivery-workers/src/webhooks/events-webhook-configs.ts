@@ -3,34 +3,39 @@ import {
   Broadcasts,
   EventsWebhookChange,
   EventsWebhookResponseDto,
-  Requests,
   TenantScope,
 } from '@clarion/contracts';
-import { MessagingClient, OnBroadcast } from '@clarion/messaging';
+import { OnBroadcast } from '@clarion/messaging';
 import { ExpiringCache } from '@clarion/runtime';
+import { EventsWebhooksRepository } from './events-webhooks.repository';
 
+/**
+ * How long a replica may keep a configuration it was not told has changed: the broadcast from the
+ * replica that changed it is at-most-once (core NATS), so a lost one is outlived by this.
+ */
 const TTL_MS = 30_000;
 const MAX_ENVIRONMENTS = 10_000;
 
 type Config = EventsWebhookResponseDto | undefined;
 
 /**
- * The enabled events webhook of each environment, asked of notifications once per environment
- * and remembered for 30 s, an environment without one too (most have none, and every delivery
- * step asks). A change through the API is broadcast and drops the entry at once.
+ * The enabled events webhook of each environment as the dispatcher reads it: from this service's
+ * table, remembered per environment, an environment without one too (most have none, and every
+ * delivery step asks). A change drops the entry at once on the replica that made it and, through
+ * a broadcast, on the others.
  */
 @Injectable()
 export class EventsWebhookConfigs {
   // Failed look-ups are not cached: the last known configuration answers, or the event is retried.
   private readonly configs = new ExpiringCache<Config>(TTL_MS, 0, () => false, MAX_ENVIRONMENTS);
   /**
-   * What notifications last answered. A configuration changes only through notifications, so
-   * while it does not answer, the last one known still holds; retrying instead would spend the
+   * What the table last answered. A configuration changes only through that table, so while the
+   * database does not answer the last one known still holds; retrying instead would spend the
    * events' attempts (an attempt is a JetStream delivery) before their webhooks were ever called.
    */
   private readonly lastKnown = new Map<string, Config>();
 
-  constructor(private readonly messaging: MessagingClient) {}
+  constructor(private readonly webhooks: EventsWebhooksRepository) {}
 
   /** The environment's configuration, undefined when it has none or it is disabled. */
   async of(scope: TenantScope): Promise<Config> {
@@ -42,17 +47,6 @@ export class EventsWebhookConfigs {
     }
   }
 
-  /** Turns a configuration off for good (its receiver answered 410 Gone) until it is saved again. */
-  async disable(scope: TenantScope, webhookId: string, reason: string): Promise<void> {
-    await this.messaging.request(Requests.disableEventsWebhook, {
-      accountId: scope.accountId,
-      envId: scope.envId,
-      webhookId,
-      reason,
-    });
-    this.forget(scope);
-  }
-
   @OnBroadcast(Broadcasts.eventsWebhookChanges)
   forget(change: EventsWebhookChange): void {
     this.configs.delete(change.envId);
@@ -60,10 +54,7 @@ export class EventsWebhookConfigs {
   }
 
   private async lookUp(scope: TenantScope): Promise<Config> {
-    const { config } = await this.messaging.request(Requests.getEventsWebhook, {
-      accountId: scope.accountId,
-      envId: scope.envId,
-    });
+    const config = await this.webhooks.findEnabled(scope);
     if (this.lastKnown.size >= MAX_ENVIRONMENTS && !this.lastKnown.has(scope.envId)) {
       const oldest = this.lastKnown.keys().next();
       if (!oldest.done) this.lastKnown.delete(oldest.value);

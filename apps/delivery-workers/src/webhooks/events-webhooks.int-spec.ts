@@ -1,30 +1,34 @@
 import { INestApplicationContext } from '@nestjs/common';
 import {
+  Consumers,
   DeliveryEventData,
   DeliveryStatus,
-  EventEnvelope,
-  newTimeOrderedId,
+  Requests,
   WEBHOOK_RESULT,
+  WebhookEventType,
   WebhookResultData,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import {
-  bootService,
   createTestDatabase,
   createTestNamespace,
   dropTestNamespace,
   eventually,
   TestDatabase,
-  testEnv,
 } from '@clarion/testing';
 import { connect, NatsConnection } from 'nats';
-import { newTenant, StreamLog, Tenant } from '../delivery/test-peers/delivery-fixtures';
-import { DeliveryWorkersEnv } from '../delivery-workers.env';
-import { DeliveryWorkersModule } from '../delivery-workers.module';
-import { EventsWebhookStandIn, WebhookReceiver } from './test-peers/webhook-peers';
-
-/** Short enough for a test, long enough that a retry cannot beat closing the app. */
-const SCHEDULE = '1500ms,1s,1s';
+import {
+  acknowledgedUpTo,
+  newTenant,
+  StreamLog,
+  Tenant,
+} from '../delivery/test-peers/delivery-fixtures';
+import {
+  bootWebhookWorkers,
+  configureWebhook,
+  publishStep,
+} from './test-peers/events-webhook-fixtures';
+import { WebhookEndpoint, WebhookReceiver } from './test-peers/webhook-peers';
 
 /** Delivery steps reach the customer's events webhook, signed, retried, and never lost. */
 describe('Events webhook dispatcher', () => {
@@ -32,28 +36,14 @@ describe('Events webhook dispatcher', () => {
   let db: TestDatabase;
   let nats: NatsConnection;
   let receiver: WebhookReceiver;
-  let standIn: EventsWebhookStandIn;
   let app: INestApplicationContext;
   let events: StreamLog;
-
-  const bootApp = async () => {
-    const env = testEnv(DeliveryWorkersEnv, {
-      namespace,
-      databaseUrl: db.url,
-      OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8',
-      WEBHOOK_RETRY_SCHEDULE: SCHEDULE,
-    });
-    const booted = await bootService(DeliveryWorkersModule.forRoot(env));
-    await booted.init();
-    return booted;
-  };
 
   beforeAll(async () => {
     db = await createTestDatabase();
     nats = await connect({ servers: process.env['NATS_URL'] });
     receiver = await WebhookReceiver.start();
-    standIn = new EventsWebhookStandIn(nats, namespace);
-    app = await bootApp();
+    app = await bootWebhookWorkers(namespace, db.url);
     events = await StreamLog.follow(nats, `${namespace}_EVENTS`);
   });
 
@@ -69,27 +59,17 @@ describe('Events webhook dispatcher', () => {
   /** Only to show that something did NOT happen. */
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  /** Publishes a delivery step as delivery-workers and the gateway do. */
-  async function publishStep(
+  const messaging = () => app.get(MessagingClient);
+
+  const configure = (tenant: Tenant, endpoint: WebhookEndpoint, types: WebhookEventType[]) =>
+    configureWebhook(messaging(), receiver, tenant, endpoint, types);
+
+  const publish = (
     tenant: Tenant,
     channel: DeliveryEventData['channel'],
     status: DeliveryStatus,
     details: Partial<DeliveryEventData> = {},
-  ): Promise<EventEnvelope<DeliveryEventData>> {
-    const trackingId = newTimeOrderedId();
-    const kind = `delivery.${channel}.${status}`;
-    const at = new Date().toISOString();
-    const event = {
-      id: `${trackingId}:${kind}`,
-      kind,
-      trackingId,
-      ...tenant,
-      occurredAt: at,
-      data: { channel, status, at, userId: 'user-7', notificationId: 'order-shipped', ...details },
-    };
-    await app.get(MessagingClient).publishEvent(event);
-    return event;
-  }
+  ) => publishStep(messaging(), tenant, channel, status, details);
 
   /** The `webhook.result` events of a send, in attempt order. */
   const resultsOf = (trackingId: string) =>
@@ -104,18 +84,24 @@ describe('Events webhook dispatcher', () => {
       return requests.length >= count ? requests : undefined;
     });
 
+  /** Waits until the dispatcher is done with the EVENTS stream up to `seq`. */
+  const dispatchedUpTo = (seq: number) =>
+    eventually(() =>
+      acknowledgedUpTo(nats, `${namespace}_EVENTS`, Consumers.deliveryWorkersWebhooks, seq),
+    );
+
   it('forwards a subscribed step once, signed, and nothing else', async () => {
     const tenant = newTenant();
     const endpoint = receiver.endpoint();
-    const config = standIn.configure(tenant, endpoint, ['SMS_FAILED', 'EMAIL_CLICK']);
+    const config = await configure(tenant, endpoint, ['SMS_FAILED', 'EMAIL_CLICK']);
 
-    await publishStep(tenant, 'sms', 'sent');
-    await publishStep(tenant, 'sms', 'delivered'); // SMS_DELIVERED is not subscribed
-    const failed = await publishStep(tenant, 'sms', 'failed', {
+    await publish(tenant, 'sms', 'sent');
+    await publish(tenant, 'sms', 'delivered'); // SMS_DELIVERED is not subscribed
+    const failed = await publish(tenant, 'sms', 'failed', {
       failedCode: '30005',
       internal: 'Twilio reported the message undelivered',
     });
-    const clicked = await publishStep(tenant, 'email', 'clicked', {
+    const clicked = await publish(tenant, 'email', 'clicked', {
       fields: { link: 'https://shop.test/track', ip: '203.0.113.9' },
     });
     const [first, second] = await requestsTo(endpoint.path, 2);
@@ -159,19 +145,18 @@ describe('Events webhook dispatcher', () => {
 
   it('sends nothing for an environment without a webhook', async () => {
     const tenant = newTenant();
-    const step = await publishStep(tenant, 'sms', 'failed', { failedCode: '30005' });
+    const step = await publish(tenant, 'sms', 'failed', { failedCode: '30005' });
 
-    await eventually(() => standIn.lookups.find((scope) => scope.envId === tenant.envId));
-    await pause(300);
+    await dispatchedUpTo(step.seq);
     expect(resultsOf(step.trackingId)).toEqual([]);
   });
 
   it('retries a failing receiver with the same webhook-id and reports every attempt', async () => {
     const tenant = newTenant();
     const endpoint = receiver.endpoint(500, 500);
-    standIn.configure(tenant, endpoint, ['PUSH_FAILED']);
+    await configure(tenant, endpoint, ['PUSH_FAILED']);
 
-    const failed = await publishStep(tenant, 'mobile_push', 'failed', { failedCode: 'NO_TOKEN' });
+    const failed = await publish(tenant, 'mobile_push', 'failed', { failedCode: 'NO_TOKEN' });
     const requests = await requestsTo(endpoint.path, 3);
 
     expect(requests.map((request) => request.rejection)).toEqual([undefined, undefined, undefined]);
@@ -199,36 +184,46 @@ describe('Events webhook dispatcher', () => {
   it('disables the configuration when the receiver answers 410 Gone, and stops', async () => {
     const tenant = newTenant();
     const endpoint = receiver.endpoint(410);
-    const config = standIn.configure(tenant, endpoint, ['SLACK_FAILED']);
+    const config = await configure(tenant, endpoint, ['SLACK_FAILED']);
 
-    const failed = await publishStep(tenant, 'slack', 'failed', {
+    const failed = await publish(tenant, 'slack', 'failed', {
       failedCode: 'channel_not_found',
     });
-    const disable = await eventually(() =>
-      standIn.disables.find((request) => request.envId === tenant.envId),
-    );
-
-    expect(disable).toEqual({
-      ...tenant,
-      webhookId: config.webhookId,
-      reason: `${endpoint.url} answered 410 Gone`,
+    const [disabled] = await eventually(async () => {
+      const rows = await db.query<{ disabled_reason: string | null }>(
+        `SELECT disabled_reason FROM delivery.events_webhooks
+          WHERE env_id = $1 AND disabled_at IS NOT NULL`,
+        [tenant.envId],
+      );
+      return rows.length > 0 ? rows : undefined;
     });
+
+    expect(disabled?.disabled_reason).toBe(`${endpoint.url} answered 410 Gone`);
+    expect(await messaging().request(Requests.getEventsWebhook, tenant)).toEqual({});
+
     expect(resultsOf(failed.trackingId)).toMatchObject([
       { result: '410 (attempt 1, webhook disabled)', delivered: false },
     ]);
     // Past the first retry's delay, and a later step of the environment finds no webhook.
-    await publishStep(tenant, 'slack', 'failed');
+    const later = await publish(tenant, 'slack', 'failed');
+    await dispatchedUpTo(later.seq);
     await pause(1_800);
     expect(receiver.requestsTo(endpoint.path)).toHaveLength(1);
+
+    // Saved again, it is the same configuration, enabled.
+    const again = await configure(tenant, endpoint, ['SLACK_FAILED']);
+    expect(again).toEqual(config);
+    await publish(tenant, 'slack', 'failed');
+    await requestsTo(endpoint.path, 2);
   });
 
   it('does not follow a redirect: it is a failed attempt', async () => {
     const tenant = newTenant();
     const elsewhere = receiver.endpoint();
     const endpoint = receiver.endpoint({ status: 302, headers: { location: elsewhere.url } });
-    standIn.configure(tenant, endpoint, ['CALL_FAILED']);
+    await configure(tenant, endpoint, ['CALL_FAILED']);
 
-    const failed = await publishStep(tenant, 'call', 'failed', { failedCode: 'no-answer' });
+    const failed = await publish(tenant, 'call', 'failed', { failedCode: 'no-answer' });
     await requestsTo(endpoint.path, 2);
 
     expect(receiver.requestsTo(elsewhere.path)).toHaveLength(0);
@@ -244,13 +239,13 @@ describe('Events webhook dispatcher', () => {
   it('loses no retry when the app restarts while waiting for it', async () => {
     const tenant = newTenant();
     const endpoint = receiver.endpoint(503);
-    standIn.configure(tenant, endpoint, ['EMAIL_FAILED']);
+    await configure(tenant, endpoint, ['EMAIL_FAILED']);
 
-    const failed = await publishStep(tenant, 'email', 'failed', { failedCode: 'BOUNCED' });
+    const failed = await publish(tenant, 'email', 'failed', { failedCode: 'BOUNCED' });
     await eventually(() => resultsOf(failed.trackingId)[0]);
     await app.close();
     expect(receiver.requestsTo(endpoint.path)).toHaveLength(1);
-    app = await bootApp();
+    app = await bootWebhookWorkers(namespace, db.url);
 
     const [first, retry] = await requestsTo(endpoint.path, 2);
     expect(retry?.headers['webhook-id']).toBe(first?.headers['webhook-id']);

@@ -1,12 +1,8 @@
 import { ROOT_CONTEXT } from '@opentelemetry/api';
-import {
-  DeliveryEventData,
-  EventEnvelope,
-  EventsWebhookResponseDto,
-  TenantScope,
-} from '@clarion/contracts';
+import { DeliveryEventData, EventEnvelope, EventsWebhookResponseDto } from '@clarion/contracts';
 import { JobItem } from '@clarion/messaging';
-import { EventsWebhookConfigs } from './events-webhook-configs';
+import { EventsWebhookDisabling } from './events-webhooks.repository';
+import { EventsWebhooksService } from './events-webhooks.service';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookOutcome } from './webhook-outcome';
 import { WebhookPayload } from './webhook-payload';
@@ -21,17 +17,17 @@ const CONFIG: EventsWebhookResponseDto = {
   secret: 'whsec_c2VjcmV0',
 };
 
-class FakeConfigs {
+class FakeWebhooks {
   config?: EventsWebhookResponseDto = CONFIG;
   lookupError?: Error;
-  readonly disabled: { webhookId: string; reason: string }[] = [];
+  readonly disabled: EventsWebhookDisabling[] = [];
 
-  of(): Promise<EventsWebhookResponseDto | undefined> {
+  configOf(): Promise<EventsWebhookResponseDto | undefined> {
     return this.lookupError ? Promise.reject(this.lookupError) : Promise.resolve(this.config);
   }
 
-  disable(_scope: TenantScope, webhookId: string, reason: string): Promise<void> {
-    this.disabled.push({ webhookId, reason });
+  disable(disabling: EventsWebhookDisabling): Promise<void> {
+    this.disabled.push(disabling);
     return Promise.resolve();
   }
 }
@@ -86,13 +82,13 @@ function itemOf(
 }
 
 describe(WebhookDispatcher.name, () => {
-  let configs: FakeConfigs;
+  let webhooks: FakeWebhooks;
   let sender: FakeSender;
   let results: FakeResults;
   let sut: WebhookDispatcher;
 
   beforeEach(() => {
-    configs = new FakeConfigs();
+    webhooks = new FakeWebhooks();
     sender = new FakeSender();
     results = new FakeResults();
     const settings = new WebhookSettings({
@@ -100,7 +96,7 @@ describe(WebhookDispatcher.name, () => {
       WEBHOOK_CONCURRENCY: 256,
     });
     sut = new WebhookDispatcher(
-      configs as unknown as EventsWebhookConfigs,
+      webhooks as unknown as EventsWebhooksService,
       sender as unknown as WebhookSender,
       results as unknown as WebhookResults,
       settings,
@@ -126,7 +122,7 @@ describe(WebhookDispatcher.name, () => {
   it('ignores steps without an event type, unsubscribed ones, and environments without a webhook', async () => {
     await sut.dispatch(itemOf('delivery.sms.sent'));
     await sut.dispatch(itemOf('delivery.sms.delivered'));
-    configs.config = undefined;
+    webhooks.config = undefined;
     await sut.dispatch(itemOf('delivery.sms.failed'));
 
     expect(sender.sent).toEqual([]);
@@ -168,18 +164,24 @@ describe(WebhookDispatcher.name, () => {
     const item = itemOf('delivery.sms.failed');
     await sut.dispatch(item);
 
-    expect(configs.disabled).toEqual([
-      { webhookId: 'webhook-1', reason: 'https://receiver.test/hook answered 410 Gone' },
+    expect(webhooks.disabled).toEqual([
+      {
+        accountId: 'account-1',
+        envId: 'env-1',
+        webhookId: 'webhook-1',
+        webhook: 'https://receiver.test/hook',
+        reason: 'https://receiver.test/hook answered 410 Gone',
+      },
     ]);
     expect(item.retried).toBeUndefined();
   });
 
   it('retries the event when its configuration cannot be looked up', async () => {
-    configs.lookupError = new Error('No service is answering');
+    webhooks.lookupError = new Error('connection refused');
     const item = itemOf('delivery.sms.failed');
     await sut.dispatch(item);
 
-    expect(item.retried?.reason).toContain('No service is answering');
+    expect(item.retried?.reason).toContain('connection refused');
     expect(sender.sent).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '@clarion/contracts';
 import { JobItem } from '@clarion/messaging';
 import { describeError } from '../delivery/describe-error';
-import { EventsWebhookConfigs } from './events-webhook-configs';
+import { EventsWebhooksService } from './events-webhooks.service';
 import { WebhookOutcome } from './webhook-outcome';
 import { webhookPayloadOf } from './webhook-payload';
 import { WebhookResults } from './webhook-results';
@@ -36,7 +36,7 @@ export class WebhookDispatcher {
   private readonly logger = new Logger(WebhookDispatcher.name);
 
   constructor(
-    private readonly configs: EventsWebhookConfigs,
+    private readonly webhooks: EventsWebhooksService,
     private readonly sender: WebhookSender,
     private readonly results: WebhookResults,
     private readonly settings: WebhookSettings,
@@ -48,7 +48,7 @@ export class WebhookDispatcher {
     if (eventType === undefined) return;
     let config: EventsWebhookResponseDto | undefined;
     try {
-      config = await this.configs.of(event);
+      config = await this.webhooks.configOf(event);
     } catch (error) {
       item.retry(`events webhook look-up failed: ${describeError(error)}`);
       return;
@@ -105,7 +105,7 @@ export class WebhookDispatcher {
   }
 
   /**
-   * A 410 turns the configuration off at once. Should notifications not answer, the event is
+   * A 410 turns the configuration off at once. Should the database not answer, the event is
    * still done with: the next event of the environment meets the same 410 and disables it then.
    */
   private async disable(
@@ -114,7 +114,14 @@ export class WebhookDispatcher {
     status: number,
   ): Promise<void> {
     const reason = `${config.webhook} answered ${status} Gone`;
-    await this.configs.disable(event, config.webhookId, reason).catch((error: unknown) => {
+    const disabling = {
+      accountId: event.accountId,
+      envId: event.envId,
+      webhookId: config.webhookId,
+      webhook: config.webhook,
+      reason,
+    };
+    await this.webhooks.disable(disabling).catch((error: unknown) => {
       this.logger.warn(
         `webhook ${config.webhookId} could not be disabled: ${describeError(error)}`,
       );

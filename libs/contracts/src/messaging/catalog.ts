@@ -158,7 +158,6 @@ import {
 } from '../delivery/push-settings.dto';
 import { ProviderCallbackJob } from '../delivery/provider-callback.job';
 import {
-  DisableEventsWebhookRequest,
   EventsWebhookChange,
   EventsWebhookOfReply,
   EventsWebhookResponseDto,
@@ -395,16 +394,13 @@ export const Requests = {
     'notifications.user.remove-dead-address',
   ),
   getEventsWebhook: defineRequest<TenantScope, EventsWebhookOfReply>(
-    'notifications.events-webhook.get',
+    'delivery-workers.events-webhook.get',
   ),
   saveEventsWebhook: defineRequest<SaveEventsWebhookRequest, EventsWebhookResponseDto>(
-    'notifications.events-webhook.save',
+    'delivery-workers.events-webhook.save',
   ),
   deleteEventsWebhook: defineRequest<TenantScope, SuccessResponseDto>(
-    'notifications.events-webhook.delete',
-  ),
-  disableEventsWebhook: defineRequest<DisableEventsWebhookRequest, SuccessResponseDto>(
-    'notifications.events-webhook.disable',
+    'delivery-workers.events-webhook.delete',
   ),
   searchAvailableNumbers: defineRequest<
     SearchAvailableNumbersRequest,
@@ -481,8 +477,9 @@ export const Requests = {
 export const Broadcasts = {
   billingChanges: defineBroadcast<BillingChange>('billing.changes'),
   notificationTypeChanges: defineBroadcast<NotificationTypeChange>('notifications.type-changes'),
+  /** Among delivery-workers' replicas: the one that changed a configuration tells the others. */
   eventsWebhookChanges: defineBroadcast<EventsWebhookChange>(
-    'notifications.events-webhook-changes',
+    'delivery-workers.events-webhook-changes',
   ),
   voicemailReached: defineBroadcast<VoicemailReached>('voice.voicemail-reached'),
 } as const;

@@ -56,21 +56,12 @@ export class SaveEventsWebhookRequest extends TenantScope {
   events!: WebhookEventType[];
 }
 
-/** What the dispatcher needs: the configuration when it exists and is enabled. */
+/** The configuration of an environment when it exists and is enabled. */
 export class EventsWebhookOfReply {
   config?: EventsWebhookResponseDto;
 }
 
-export class DisableEventsWebhookRequest extends TenantScope {
-  @IsString()
-  @IsNotEmpty()
-  webhookId!: string;
-
-  @IsString()
-  reason!: string;
-}
-
-/** Broadcast when an environment's events webhook changes, so caches drop it. */
+/** Broadcast when an environment's events webhook changes, so every replica's cache drops it. */
 export interface EventsWebhookChange {
   envId: string;
 }

@@ -2,15 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { JSONCodec, NatsConnection } from 'nats';
 import { Webhook } from 'standardwebhooks';
-import {
-  DisableEventsWebhookRequest,
-  EventsWebhookResponseDto,
-  Requests,
-  TenantScope,
-  WebhookEventType,
-} from '@clarion/contracts';
 import { bodyOf } from '../../delivery/test-peers/http-peer-io';
 
 /** One request the receiver got, and whether its Standard Webhooks signature verified. */
@@ -23,12 +15,19 @@ export interface ReceivedWebhook {
   rejection?: string;
 }
 
+/** One URL of the receiver. */
+export interface WebhookEndpoint {
+  url: string;
+  path: string;
+}
+
 /** How the receiver answers one request. */
 export type WebhookAnswer = number | { status: number; headers: Record<string, string> };
 
 /**
- * A customer's webhook endpoint on loopback HTTP: each path verifies signatures with its own
- * secret (the `standardwebhooks` library) and answers the statuses it was given in turn, then 200.
+ * A customer's webhook endpoint on loopback HTTP: each path verifies signatures with the secret
+ * its configuration was given (the `standardwebhooks` library) and answers the statuses it was
+ * given in turn, then 200.
  */
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
@@ -61,13 +60,16 @@ export class WebhookReceiver {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
-  /** A new endpoint (its URL and secret) answering `answers` first. */
-  endpoint(...answers: WebhookAnswer[]): { url: string; path: string; secret: string } {
+  /** A new endpoint answering `answers` first; it verifies nothing until `verifyWith`. */
+  endpoint(...answers: WebhookAnswer[]): WebhookEndpoint {
     const path = `/hooks/${randomBytes(6).toString('hex')}`;
-    const secret = `whsec_${randomBytes(24).toString('base64')}`;
-    this.secrets.set(path, secret);
     this.answers.set(path, answers);
-    return { url: `${this.origin}${path}`, path, secret };
+    return { url: `${this.origin}${path}`, path };
+  }
+
+  /** The secret Clarion answered when the endpoint was configured. */
+  verifyWith(endpoint: WebhookEndpoint, secret: string): void {
+    this.secrets.set(endpoint.path, secret);
   }
 
   requestsTo(path: string): ReceivedWebhook[] {
@@ -94,53 +96,5 @@ export class WebhookReceiver {
     } catch (error) {
       return { rejection: String(error) };
     }
-  }
-}
-
-/**
- * Stands in for notifications' events webhook requests: answers look-ups from the
- * configurations the test set, and records (and applies) each disable.
- */
-export class EventsWebhookStandIn {
-  readonly lookups: TenantScope[] = [];
-  readonly disables: DisableEventsWebhookRequest[] = [];
-  private readonly configs = new Map<string, EventsWebhookResponseDto>();
-
-  constructor(nats: NatsConnection, namespace: string) {
-    const json = JSONCodec();
-    nats.subscribe(`${namespace}.${Requests.getEventsWebhook.subject}`, {
-      callback: (_, message) => {
-        const scope = json.decode(message.data) as TenantScope;
-        this.lookups.push(scope);
-        const config = this.configs.get(scope.envId);
-        message.respond(json.encode({ ok: true, data: config ? { config } : {} }));
-      },
-    });
-    nats.subscribe(`${namespace}.${Requests.disableEventsWebhook.subject}`, {
-      callback: (_, message) => {
-        const request = json.decode(message.data) as DisableEventsWebhookRequest;
-        this.disables.push(request);
-        if (this.configs.get(request.envId)?.webhookId === request.webhookId) {
-          this.configs.delete(request.envId);
-        }
-        message.respond(json.encode({ ok: true, data: { success: true } }));
-      },
-    });
-  }
-
-  /** Gives an environment an enabled events webhook. */
-  configure(
-    tenant: TenantScope,
-    endpoint: { url: string; secret: string },
-    events: WebhookEventType[],
-  ): EventsWebhookResponseDto {
-    const config = {
-      webhookId: `webhook-${randomBytes(4).toString('hex')}`,
-      webhook: endpoint.url,
-      events,
-      secret: endpoint.secret,
-    };
-    this.configs.set(tenant.envId, config);
-    return config;
   }
 }
