@@ -1,5 +1,5 @@
 import { ROOT_CONTEXT } from '@opentelemetry/api';
-import { DeliveryEventData, EventEnvelope, EventsWebhookResponseDto } from '@clarion/contracts';
+import { DeliveryEvent, DeliveryStatus, EventsWebhookResponseDto } from '@clarion/contracts';
 import { JobItem } from '@clarion/messaging';
 import { EventsWebhookDisabling } from './events-webhooks.repository';
 import { EventsWebhooksService } from './events-webhooks.service';
@@ -51,17 +51,18 @@ class FakeResults {
   }
 }
 
-interface RecordedItem extends JobItem<EventEnvelope<DeliveryEventData>> {
+interface RecordedItem extends JobItem<DeliveryEvent> {
   retried?: { reason: unknown; delayMs?: number };
   deadLettered?: string;
 }
 
 function itemOf(
-  kind: string,
+  kind: `delivery.sms.${DeliveryStatus}`,
   deliveryCount = 1,
   occurredAt = new Date().toISOString(),
 ): RecordedItem {
-  const [, channel, status] = kind.split('.') as [string, 'sms', DeliveryEventData['status']];
+  const status = kind.slice('delivery.sms.'.length) as DeliveryStatus;
+  const channel = 'sms';
   const item: RecordedItem = {
     payload: {
       id: `track-1:${kind}`,

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
-  DeliveryEventData,
-  EventEnvelope,
+  DeliveryEvent,
   EventsWebhookResponseDto,
   StreamName,
   STREAMS,
@@ -42,7 +41,7 @@ export class WebhookDispatcher {
     private readonly settings: WebhookSettings,
   ) {}
 
-  async dispatch(item: JobItem<EventEnvelope<DeliveryEventData>>): Promise<void> {
+  async dispatch(item: JobItem<DeliveryEvent>): Promise<void> {
     const event = item.payload;
     const eventType = webhookEventTypeOf(event.data.channel, event.data.status);
     if (eventType === undefined) return;
@@ -61,7 +60,7 @@ export class WebhookDispatcher {
   }
 
   private async settle(
-    item: JobItem<EventEnvelope<DeliveryEventData>>,
+    item: JobItem<DeliveryEvent>,
     config: EventsWebhookResponseDto,
     outcome: WebhookOutcome,
   ): Promise<void> {
@@ -94,7 +93,7 @@ export class WebhookDispatcher {
 
   /** The schedule's delay after `attempt`, unless the retry would come too late (see above). */
   private nextDelayMs(
-    event: EventEnvelope<DeliveryEventData>,
+    event: DeliveryEvent,
     attempt: number,
     retryAfterMs: number | undefined,
   ): number | undefined {
@@ -109,7 +108,7 @@ export class WebhookDispatcher {
    * still done with: the next event of the environment meets the same 410 and disables it then.
    */
   private async disable(
-    event: EventEnvelope<DeliveryEventData>,
+    event: DeliveryEvent,
     config: EventsWebhookResponseDto,
     status: number,
   ): Promise<void> {

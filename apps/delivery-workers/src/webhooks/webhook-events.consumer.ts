@@ -1,10 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import {
-  Consumers,
-  DeliveryEventData,
-  EventEnvelope,
-  EventFeeds,
-} from '@clarion/contracts';
+import { Consumers, EventEnvelope, EventFeeds, knownEvent } from '@clarion/contracts';
 import { ConsumeJobs, ConsumerTuner, JobConsumerMetadata, JobItem } from '@clarion/messaging';
 import { describeError } from '../delivery/describe-error';
 import { WebhookDispatcher } from './webhook-dispatcher';
@@ -31,24 +26,25 @@ export class WebhookEventsConsumer implements ConsumerTuner {
     return { ...metadata, maxBatch: 1, concurrency: this.settings.inFlight };
   }
 
-  @ConsumeJobs(
-    EventFeeds.deliverySteps,
-    {
-      durable: Consumers.deliveryWorkersWebhooks,
-      maxDeliver: UNLIMITED_ATTEMPTS,
-      // Created fresh (a new deployment, or re-created after loss), it must not replay days of
-      // EVENTS to customers' endpoints.
-      deliverPolicy: 'new',
-    },
-  )
-  async handle(items: JobItem<EventEnvelope<DeliveryEventData>>[]): Promise<void> {
+  @ConsumeJobs(EventFeeds.deliverySteps, {
+    durable: Consumers.deliveryWorkersWebhooks,
+    maxDeliver: UNLIMITED_ATTEMPTS,
+    // Created fresh (a new deployment, or re-created after loss), it must not replay days of
+    // EVENTS to customers' endpoints.
+    deliverPolicy: 'new',
+  })
+  async handle(items: JobItem<EventEnvelope>[]): Promise<void> {
     await Promise.all(
-      items.map((item) =>
-        this.dispatcher.dispatch(item).catch((error: unknown) => {
-          this.logger.error(`${item.payload.id}: ${describeError(error)}`);
-          item.retry(error);
-        }),
-      ),
+      items.map((item) => {
+        const known = knownEvent(item.payload);
+        if (known?.family !== 'delivery') return undefined;
+        return this.dispatcher
+          .dispatch({ ...item, payload: known.event })
+          .catch((error: unknown) => {
+            this.logger.error(`${item.payload.id}: ${describeError(error)}`);
+            item.retry(error);
+          });
+      }),
     );
   }
 }

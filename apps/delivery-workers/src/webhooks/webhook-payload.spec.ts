@@ -1,9 +1,9 @@
-import { DeliveryEventData, EventEnvelope, webhookEventTypeOf } from '@clarion/contracts';
+import { DeliveryEvent, DeliveryEventData, webhookEventTypeOf } from '@clarion/contracts';
 import { webhookPayloadOf } from './webhook-payload';
 
 const AT = '2024-05-01T12:00:00.000Z';
 
-function eventOf(data: Omit<DeliveryEventData, 'at'>): EventEnvelope<DeliveryEventData> {
+function eventOf(data: Omit<DeliveryEventData, 'at'>): DeliveryEvent {
   return {
     id: `0190-track:delivery.${data.channel}.${data.status}`,
     kind: `delivery.${data.channel}.${data.status}`,

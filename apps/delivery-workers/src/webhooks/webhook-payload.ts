@@ -1,8 +1,7 @@
 import {
   ChannelLogName,
-  DeliveryEventData,
+  DeliveryEvent,
   DeliveryFieldValue,
-  EventEnvelope,
   WebhookEventType,
 } from '@clarion/contracts';
 
@@ -32,7 +31,7 @@ export interface WebhookPayload {
 
 /** What a customer learns of a step: its identity, and the fields of its kind. */
 export function webhookPayloadOf(
-  event: EventEnvelope<DeliveryEventData>,
+  event: DeliveryEvent,
   eventType: WebhookEventType,
   webhookId: string,
 ): WebhookPayload {

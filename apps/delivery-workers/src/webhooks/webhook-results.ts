@@ -1,11 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Context } from '@opentelemetry/api';
-import {
-  DeliveryEventData,
-  EventEnvelope,
-  WEBHOOK_RESULT,
-  WebhookResultEvent,
-} from '@clarion/contracts';
+import { DeliveryEvent, WEBHOOK_RESULT, WebhookResultEvent } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { describeError } from '../delivery/describe-error';
 import { WebhookOutcome } from './webhook-outcome';
@@ -29,7 +24,7 @@ export class WebhookResults {
   constructor(private readonly messaging: MessagingClient) {}
 
   async publish(
-    event: EventEnvelope<DeliveryEventData>,
+    event: DeliveryEvent,
     attempt: WebhookAttempt,
     traceContext?: Context,
   ): Promise<void> {

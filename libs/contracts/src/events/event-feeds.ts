@@ -1,6 +1,5 @@
 import { defineJob, JobDefinition, StreamName } from '../messaging/message-definitions';
 import { Shape } from '../messaging/payload-shape';
-import { DeliveryEventData } from './delivery.event';
 import { EventEnvelope } from './event-envelope';
 
 const EVENT_ENVELOPE_SHAPE: Shape<EventEnvelope> = {
@@ -21,6 +20,9 @@ function eventFeed<TEvent extends EventEnvelope<object>>(subject: string): JobDe
 export const EventFeeds = {
   /** Every event of every send (the log). */
   all: eventFeed<EventEnvelope>('evt.>'),
-  /** Every step of every channel (`delivery.<channel>.<status>`): billing and event webhooks. */
-  deliverySteps: eventFeed<EventEnvelope<DeliveryEventData>>('evt.delivery.>'),
+  /**
+   * Every step of every channel (`delivery.<channel>.<status>`): billing and event webhooks, which
+   * read each with `knownEvent` (a newer producer's kind is passed over).
+   */
+  deliverySteps: eventFeed<EventEnvelope>('evt.delivery.>'),
 } as const;
