@@ -1,42 +1,89 @@
 #!/usr/bin/env node
-// Mixed-workload benchmark of the send pipeline against a running system: POST /send with
-// templates, several channels, throttled and deduplicated types, /sms and /email; prints accepted
-// sends/s, POST latency, and the time from acceptance to the delivery jobs (the log record's
-// processed_at − received_at: when notifications had published every job of the send).
+// Mixed-workload benchmark of the send pipeline: POST /send with templates, several channels,
+// throttled and deduplicated types, /sms and /email; prints accepted sends/s, POST latency, the
+// time from acceptance to the delivery jobs (the log record's processed_at − received_at: when
+// notifications had published every job of the send), and the CPU milliseconds per accepted send.
 //
-//   npm start                                   (in another terminal)
-//   npm run admin -- account create --name Bench --email bench@example.test   → apiKey
-//   node bench/send-mixed.mjs --url http://127.0.0.1:3000 --api-key clarion_sk_... [--duration 20]
+//   node bench/send-mixed.mjs                   starts its own system (isolated namespace, ports, database)
+//   node bench/send-mixed.mjs --url http://127.0.0.1:3000 --api-key clarion_sk_...   uses a running system
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { OwnSystem, progress, sleep, StartError } from './own-system.mjs';
+import {
+  cpuBetween,
+  cpuFigures,
+  locateRunningSystem,
+  ownSystemCpuTarget,
+  perSendLine,
+  takeCpuSnapshot,
+} from './process-cpu.mjs';
+
+const USAGE = `usage: node bench/send-mixed.mjs [options]
+
+  --connections N        concurrent connections (default 64)
+  --duration S           measured load, seconds (default 20)
+  --users N              size of the recipient pool (default 1000)
+  --sample-every N       read the log record of every Nth accepted send (default 25)
+  --json                 one JSON line on stdout
+
+  Own system (default): starts \`node tools/start.mjs\` and stops it at the end.
+  --database-url URL     database of the started system (default postgres://postgres@127.0.0.1:5432/clarion_bench)
+  --nats-url URL         NATS of the started system (default nats://127.0.0.1:4222)
+  --start-timeout S      how long build + start may take (default 240)
+  --keep-streams         leave the run's JetStream streams in NATS
+  --fresh-db             drop the database first (only if its name contains "bench")
+
+  Running system:
+  --api-key KEY          secret API key of an account on it
+  --url URL              its gateway (default http://127.0.0.1:3000 when --api-key is given)
+
+Exit status: 0 ok; 1 more than 1% of the samples never got a log record; 2 bad arguments;
+3 the system could not be started or reached.`;
 
 const { values } = parseArgs({
   options: {
-    url: { type: 'string', default: 'http://127.0.0.1:3000' },
+    url: { type: 'string' },
     'api-key': { type: 'string' },
     connections: { type: 'string', default: '64' },
     duration: { type: 'string', default: '20' },
     users: { type: 'string', default: '1000' },
     'sample-every': { type: 'string', default: '25' },
     json: { type: 'boolean', default: false },
+    'database-url': {
+      type: 'string',
+      default: 'postgres://postgres@127.0.0.1:5432/clarion_bench',
+    },
+    'nats-url': { type: 'string', default: 'nats://127.0.0.1:4222' },
+    'start-timeout': { type: 'string', default: '240' },
+    'keep-streams': { type: 'boolean', default: false },
+    'fresh-db': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
   },
 });
-if (!values['api-key']) {
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+const usesRunningSystem = values['api-key'] !== undefined;
+if (values.url && !usesRunningSystem) {
+  process.stderr.write(`--url needs --api-key\n\n${USAGE}\n`);
+  process.exit(2);
+}
+if (
+  values['fresh-db'] &&
+  (usesRunningSystem || !/bench/.test(new URL(values['database-url']).pathname))
+) {
   process.stderr.write(
-    'usage: node bench/send-mixed.mjs --api-key KEY [--url URL] [--duration S] [--connections N] [--users N]\n',
+    `--fresh-db drops the started system's database, whose name must contain "bench"\n\n${USAGE}\n`,
   );
   process.exit(2);
 }
-const baseUrl = new URL(values.url).origin;
-const apiKey = values['api-key'];
 const connections = Number(values.connections);
 const durationS = Number(values.duration);
 const users = Number(values.users);
 const sampleEvery = Number(values['sample-every']);
-const headers = { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` };
-const progress = (message) => process.stderr.write(`[bench] ${message}\n`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
+let baseUrl;
+let headers;
 async function call(method, path, body) {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
@@ -138,14 +185,44 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
+let ownSystem;
+
+/** The system to load: the one at --url, or one started here. */
+async function connect() {
+  if (usesRunningSystem) {
+    baseUrl = new URL(values.url ?? 'http://127.0.0.1:3000').origin;
+    headers = { 'content-type': 'application/json', authorization: `Bearer ${values['api-key']}` };
+    return locateRunningSystem(baseUrl);
+  }
+  ownSystem = new OwnSystem({
+    databaseUrl: values['database-url'],
+    natsUrl: values['nats-url'],
+    startTimeoutMs: Number(values['start-timeout']) * 1000,
+    keepStreams: values['keep-streams'],
+    freshDb: values['fresh-db'],
+  });
+  await ownSystem.start();
+  baseUrl = ownSystem.url;
+  headers = { 'content-type': 'application/json', authorization: `Bearer ${ownSystem.apiKey}` };
+  return ownSystemCpuTarget(ownSystem.child.pid, values['database-url']);
+}
+
 async function main() {
-  progress(`setting up types and templates on ${baseUrl}`);
-  await setUp();
+  let cpuTarget;
+  try {
+    cpuTarget = await connect();
+    progress(`setting up types and templates on ${baseUrl}`);
+    await setUp();
+  } catch (error) {
+    throw error instanceof StartError ? error : new StartError(error.message);
+  }
   let sequence = 0;
   let accepted = 0;
   const rejected = {};
   const sampled = [];
   progress(`load: ${durationS} s at ${connections} connections, ${users} users`);
+  const cpuBefore = takeCpuSnapshot(cpuTarget);
+  const loadStartedAt = performance.now();
   const result = await new Promise((resolve, reject) => {
     const instance = autocannon({
       url: baseUrl,
@@ -176,6 +253,8 @@ async function main() {
     instance.on('done', resolve);
     instance.on('error', reject);
   });
+  const cpuAfter = takeCpuSnapshot(cpuTarget);
+  const loadSeconds = (performance.now() - loadStartedAt) / 1000;
 
   progress(`reading the log records of ${sampled.length} sampled sends`);
   const toJobs = [];
@@ -219,6 +298,11 @@ async function main() {
       missing,
     },
     outcomesOfSamples: routings,
+    cpu: cpuFigures(cpuBetween(cpuBefore, cpuAfter), {
+      acceptedSends: accepted,
+      windowSeconds: loadSeconds,
+      target: cpuTarget,
+    }),
   };
   if (values.json) process.stdout.write(`${JSON.stringify(figures)}\n`);
   else {
@@ -227,6 +311,9 @@ async function main() {
         `accepted sends/s      ${figures.acceptedPerSecond} (${accepted} accepted, rejected ${JSON.stringify(rejected)})`,
         `POST latency          p50 ${figures.postLatencyMs.p50} ms, p99 ${figures.postLatencyMs.p99} ms`,
         `accepted → jobs       p50 ${figures.toDeliveryJobsMs.p50} ms, p99 ${figures.toDeliveryJobsMs.p99} ms, max ${figures.toDeliveryJobsMs.max} ms (${toJobs.length} samples, ${missing} missing)`,
+        `CPU during the load   ${cpuPercentLine(figures.cpu)}`,
+        `CPU per accepted send ${perSendLine(figures.cpu)}`,
+        `CPU measured for      ${figures.cpu.scope}`,
         'outcomes of samples:',
         ...Object.entries(routings)
           .sort(([, a], [, b]) => b - a)
@@ -238,10 +325,36 @@ async function main() {
   return missing > sampled.length / 100 ? 1 : 0;
 }
 
+function cpuPercentLine(cpu) {
+  const p = cpu.percent;
+  if (!p) return `unavailable: ${cpu.scope}`;
+  return `machine ${p.all}% of ${cpu.cores * 100}%: services ${cpu.servicesFound ? `${p.services.total}%` : '?'}, PostgreSQL+NATS ${p.postgres.total + p.nats}%, benchmark ${p.benchmark}%, other ${p.other?.total}%`;
+}
+
+let exiting = false;
+async function finish(code) {
+  if (exiting) return;
+  exiting = true;
+  try {
+    await ownSystem?.stop();
+  } catch (error) {
+    progress(`stopping the system failed: ${error.message}`);
+  }
+  process.exit(code);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    progress(`${signal}: stopping`);
+    void finish(130);
+  });
+}
+
 main().then(
-  (code) => process.exit(code),
+  (code) => finish(code),
   (error) => {
-    process.stderr.write(`[bench] ${error.stack ?? error}\n`);
-    process.exit(3);
+    if (error instanceof StartError) progress(`cannot run: ${error.message}`);
+    else progress(`failed: ${error.stack ?? error}`);
+    void finish(error instanceof StartError ? 3 : 1);
   },
 );

@@ -8,24 +8,23 @@
 //   node bench/send.mjs --help
 //
 // Plain Node ESM; see bench/README.md for what each figure means.
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { fetchWithTimeout, OwnSystem, progress, sleep, StartError } from './own-system.mjs';
+import {
+  cpuBetween,
+  cpuFigures,
+  locateRunningSystem,
+  ownSystemCpuTarget,
+  perSendLine,
+  takeCpuSnapshot,
+} from './process-cpu.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -141,13 +140,9 @@ function parseOptions(argv) {
 }
 
 class UsageError extends Error {}
-class StartError extends Error {}
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const progress = (message) => process.stderr.write(`[bench] ${message}\n`);
 
 /** Nearest-rank percentile of an ascending array. */
 function percentile(sorted, p) {
@@ -158,35 +153,6 @@ function percentile(sorted, p) {
 
 const round = (value, digits = 1) =>
   value === null || value === undefined ? null : Number(value.toFixed(digits));
-
-async function fetchWithTimeout(url, init = {}, timeoutMs = 5000) {
-  return fetch(url, { ...init, signal: AbortSignal.timeout(Math.max(1, timeoutMs)) });
-}
-
-function portIsFree(port) {
-  return new Promise((resolvePort) => {
-    const server = createServer();
-    server.once('error', () => resolvePort(false));
-    server.listen({ port, exclusive: true }, () => server.close(() => resolvePort(true)));
-  });
-}
-
-/** A gateway port and a base of eight consecutive free health ports, away from the defaults. */
-async function pickPorts() {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
-    const ports = Array.from({ length: 9 }, (_, i) => base + i);
-    let free = true;
-    for (const port of ports) {
-      if (!(await portIsFree(port))) {
-        free = false;
-        break;
-      }
-    }
-    if (free) return { gatewayPort: base + 8, healthPortBase: base };
-  }
-  throw new StartError('could not find 9 consecutive free ports');
-}
 
 function gitDescription() {
   const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
@@ -204,274 +170,6 @@ function gitDescription() {
     commit: head.stdout.trim(),
     uncommittedFiles: status.status === 0 ? status.stdout.split('\n').filter(Boolean).length : null,
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// CPU accounting (Linux /proc; figures are null elsewhere)
-
-const clockTicks = (() => {
-  const result = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8', timeout: 2000 });
-  return Number(result.stdout?.trim()) || 100;
-})();
-
-/** Busy and total jiffies of the whole machine (all cores). */
-function machineCpu() {
-  try {
-    const fields = readFileSync('/proc/stat', 'utf8')
-      .split('\n')[0]
-      .trim()
-      .split(/\s+/)
-      .slice(1)
-      .map(Number);
-    const idle = fields[3] + (fields[4] ?? 0);
-    const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
-    return { busy: total - idle, total };
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * CPU seconds used so far by live processes: those of process group `pgid` (the started system)
- * and those named postgres or nats-server (shared infrastructure, whoever else uses it).
- */
-function processCpuSeconds(pgid) {
-  try {
-    let group = 0;
-    let infra = 0;
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-        const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const ticks = Number(rest[11]) + Number(rest[12]);
-        if (pgid && Number(rest[2]) === pgid) group += ticks;
-        else if (comm === 'postgres' || comm === 'nats-server') infra += ticks;
-      } catch {
-        // exited meanwhile
-      }
-    }
-    return { group: pgid ? group / clockTicks : undefined, infra: infra / clockTicks };
-  } catch {
-    return undefined;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Own system: start, stop, clean up
-
-const infraRecord = join(root, '.data', 'infra.json');
-
-class OwnSystem {
-  constructor(options) {
-    this.options = options;
-    this.namespace = `bench${randomBytes(5).toString('hex')}`;
-    this.child = undefined;
-    this.exited = undefined;
-    this.stopped = false;
-    // tools/start.mjs records the URLs it used in .data/infra.json (read by `npm run admin` when
-    // the default database does not answer); the benchmark puts the previous record back.
-    this.savedInfraRecord = existsSync(infraRecord) ? readFileSync(infraRecord, 'utf8') : undefined;
-  }
-
-  /** DROP DATABASE of the benchmark's own database (name checked in parseOptions). */
-  async dropDatabase() {
-    const { default: pg } = await import('pg');
-    const target = new URL(this.options.databaseUrl);
-    const name = decodeURIComponent(target.pathname.slice(1));
-    const maintenance = new URL(this.options.databaseUrl);
-    maintenance.pathname = '/postgres';
-    const client = new pg.Client({
-      connectionString: maintenance.toString(),
-      connectionTimeoutMillis: 5000,
-      statement_timeout: 60_000,
-    });
-    await client.connect();
-    try {
-      await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
-      progress(`dropped database ${name}`);
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  }
-
-  async start() {
-    if (this.options.freshDb) await this.dropDatabase();
-    const { gatewayPort, healthPortBase } = await pickPorts();
-    this.url = `http://127.0.0.1:${gatewayPort}`;
-    const logDir = join(root, '.data', 'bench');
-    mkdirSync(logDir, { recursive: true });
-    this.logPath = join(logDir, `${this.namespace}.log`);
-    const log = openSync(this.logPath, 'a');
-    const env = {
-      ...process.env,
-      GATEWAY_PORT: String(gatewayPort),
-      HEALTH_PORT_BASE: String(healthPortBase),
-      CLARION_NAMESPACE: this.namespace,
-      DATABASE_URL: this.options.databaseUrl,
-      NATS_URL: this.options.natsUrl,
-      LOG_FORMAT: 'json',
-      NO_COLOR: '1',
-    };
-    progress(
-      `starting the system: namespace ${this.namespace}, gateway ${this.url}, health ports ${healthPortBase}-${healthPortBase + 7}`,
-    );
-    progress(`system log: ${relative(process.cwd(), this.logPath)}`);
-    const startedAt = performance.now();
-    // Own process group, so that a Ctrl-C in the terminal reaches only the benchmark, which
-    // then stops the system in order; the group is the last resort if start.mjs hangs.
-    this.child = spawn(process.execPath, [join(root, 'tools/start.mjs')], {
-      cwd: root,
-      env,
-      stdio: ['ignore', log, log],
-      detached: true,
-    });
-    closeSync(log);
-    this.exited = new Promise((r) =>
-      this.child.once('exit', (code, signal) => r({ code, signal })),
-    );
-    let exitedEarly;
-    void this.exited.then((how) => (exitedEarly = how));
-
-    const deadline = performance.now() + this.options.startTimeoutMs;
-    while (performance.now() < deadline) {
-      if (exitedEarly) {
-        throw new StartError(
-          `tools/start.mjs exited (${exitedEarly.signal ?? exitedEarly.code}) before the system was ready\n${this.logTail()}`,
-        );
-      }
-      try {
-        const response = await fetchWithTimeout(`${this.url}/status`, {}, 2000);
-        await response.arrayBuffer();
-        if (response.status === 200) break;
-      } catch {
-        // not listening yet
-      }
-      await sleep(250);
-    }
-    if (performance.now() >= deadline) {
-      throw new StartError(
-        `GET /status did not answer 200 within ${this.options.startTimeoutMs / 1000} s\n${this.logTail()}`,
-      );
-    }
-    this.restoreInfraRecord();
-    progress(`system ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
-
-    const admin = spawnSync(
-      process.execPath,
-      [
-        join(root, 'tools/admin.mjs'),
-        'account',
-        'create',
-        '--name',
-        'Bench',
-        '--email',
-        `${this.namespace}@example.test`,
-      ],
-      {
-        cwd: root,
-        env: { ...process.env, DATABASE_URL: this.options.databaseUrl },
-        encoding: 'utf8',
-        timeout: 120_000,
-      },
-    );
-    if (admin.status !== 0) {
-      throw new StartError(
-        `tools/admin.mjs account create failed (${admin.error?.message ?? admin.signal ?? admin.status}): ${admin.stderr.trim()}`,
-      );
-    }
-    const line = admin.stdout.trim().split('\n').pop() ?? '';
-    let account;
-    try {
-      account = JSON.parse(line);
-    } catch {
-      throw new StartError(
-        `tools/admin.mjs printed no JSON account: ${admin.stdout.trim()} ${admin.stderr.trim()}`,
-      );
-    }
-    if (typeof account.apiKey !== 'string') throw new StartError(`no apiKey in ${line}`);
-    this.apiKey = account.apiKey;
-    this.accountId = account.accountId;
-  }
-
-  logTail(lines = 25) {
-    if (!this.logPath || !existsSync(this.logPath)) return '';
-    const tail = readFileSync(this.logPath, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-    return `last lines of ${relative(process.cwd(), this.logPath)}:\n${tail}`;
-  }
-
-  restoreInfraRecord() {
-    try {
-      if (this.savedInfraRecord !== undefined) {
-        const current = existsSync(infraRecord) ? readFileSync(infraRecord, 'utf8') : undefined;
-        if (current !== this.savedInfraRecord) writeFileSync(infraRecord, this.savedInfraRecord);
-      }
-    } catch {
-      // best effort
-    }
-  }
-
-  /** SIGTERM to start.mjs (which stops the services), then the whole group if it hangs. */
-  async stop() {
-    if (this.stopped) return;
-    this.stopped = true;
-    if (this.child && this.child.exitCode === null && this.child.signalCode === null) {
-      progress('stopping the system');
-      try {
-        this.child.kill('SIGTERM');
-      } catch {
-        // already gone
-      }
-      const result = await Promise.race([this.exited, sleep(30_000).then(() => undefined)]);
-      if (!result) {
-        progress('the system did not stop within 30 s; killing its process group');
-        try {
-          process.kill(-this.child.pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-        await Promise.race([this.exited, sleep(5000)]);
-      }
-    }
-    // Services left behind by a start.mjs that died: they share its process group.
-    if (this.child?.pid) {
-      try {
-        process.kill(-this.child.pid, 0);
-        process.kill(-this.child.pid, 'SIGTERM');
-        await sleep(3000);
-        process.kill(-this.child.pid, 'SIGKILL');
-      } catch {
-        // group empty
-      }
-    }
-    this.restoreInfraRecord();
-    if (!this.options.keepStreams) await this.deleteStreams();
-  }
-
-  /** The run's streams (namespace_SENDS, …) would otherwise stay in NATS; EVENTS keeps 7 days. */
-  async deleteStreams() {
-    let connection;
-    try {
-      const { connect } = await import('nats');
-      connection = await connect({
-        servers: this.options.natsUrl,
-        timeout: 3000,
-        reconnect: false,
-      });
-      const manager = await connection.jetstreamManager({ timeout: 3000 });
-      const names = [];
-      for await (const info of manager.streams.list()) {
-        if (info.config.name.startsWith(`${this.namespace}_`)) names.push(info.config.name);
-      }
-      for (const name of names) await manager.streams.delete(name);
-      if (names.length > 0) progress(`deleted streams ${names.join(', ')}`);
-    } catch (error) {
-      progress(`could not delete the streams of ${this.namespace}: ${error.message}`);
-    } finally {
-      await connection?.close().catch(() => undefined);
-    }
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -617,6 +315,9 @@ async function main() {
     baseUrl = ownSystem.url;
     apiKey = ownSystem.apiKey;
   }
+  const cpuTarget = ownSystem
+    ? ownSystemCpuTarget(ownSystem.child.pid, options.databaseUrl)
+    : locateRunningSystem(baseUrl);
   const api = new Api(baseUrl, apiKey);
   let clientId = options.clientId;
   if (!clientId) {
@@ -752,9 +453,7 @@ async function main() {
   );
   loadRunning = true;
   const loadStartedAt = performance.now();
-  const cpuBefore = process.cpuUsage();
-  const machineBefore = machineCpu();
-  const processesBefore = processCpuSeconds(ownSystem?.child?.pid);
+  const cpuBefore = takeCpuSnapshot(cpuTarget);
   const result = await runLoad({
     baseUrl,
     apiKey,
@@ -790,24 +489,8 @@ async function main() {
   });
   const loadEndedAt = performance.now();
   loadRunning = false;
-  const cpu = process.cpuUsage(cpuBefore);
+  const cpuAfter = takeCpuSnapshot(cpuTarget);
   const loadSeconds = (loadEndedAt - loadStartedAt) / 1000;
-  const benchCpuPercent = ((cpu.user + cpu.system) / 1e6 / loadSeconds) * 100;
-  const machineAfter = machineCpu();
-  const processesAfter = processCpuSeconds(ownSystem?.child?.pid);
-  // In % of one core, like top: 200% is both cores of this machine busy.
-  const machineCpuPercent =
-    machineBefore && machineAfter
-      ? ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) *
-        os.availableParallelism() *
-        100
-      : undefined;
-  const cpuPercentOf = (key) =>
-    processesBefore?.[key] !== undefined && processesAfter?.[key] !== undefined
-      ? ((processesAfter[key] - processesBefore[key]) / loadSeconds) * 100
-      : undefined;
-  const servicesCpuPercent = cpuPercentOf('group');
-  const infraCpuPercent = cpuPercentOf('infra');
   const pollsDuringLoad = api.polls;
   if (aborted) return 130;
 
@@ -938,23 +621,25 @@ async function main() {
       total: api.polls,
       failed: api.pollFailures,
     },
-    cpuDuringLoadPercent: {
-      cores: os.availableParallelism(),
-      machine: round(machineCpuPercent, 0),
-      services: round(servicesCpuPercent, 0),
-      postgresAndNats: round(infraCpuPercent, 0),
-      benchmark: round(benchCpuPercent, 0),
-      other:
-        machineCpuPercent !== undefined &&
-        servicesCpuPercent !== undefined &&
-        infraCpuPercent !== undefined
-          ? round(machineCpuPercent - servicesCpuPercent - infraCpuPercent - benchCpuPercent, 0)
-          : null,
-    },
+    cpu: cpuFigures(cpuBetween(cpuBefore, cpuAfter), {
+      acceptedSends: acceptedCount,
+      windowSeconds: loadSeconds,
+      target: cpuTarget,
+    }),
     loadAverage: os.loadavg().map((v) => round(v, 2)),
     systemLog: ownSystem ? relative(root, ownSystem.logPath) : null,
   };
 
+  // The figures of the CPU row under their earlier names, for scripts that read them.
+  const percent = figures.cpu.percent;
+  figures.cpuDuringLoadPercent = percent && {
+    cores: figures.cpu.cores,
+    machine: percent.all,
+    services: figures.cpu.servicesFound ? percent.services.total : null,
+    postgresAndNats: percent.postgres.total + percent.nats,
+    benchmark: percent.benchmark,
+    other: percent.other?.total ?? null,
+  };
   const table = formatTable(figures);
   if (options.json) {
     process.stderr.write(table);
@@ -998,8 +683,11 @@ async function readAll(api, clientId, userId, wanted, oldestEpoch, deadline) {
 }
 
 function cpuLine(c) {
+  const p = c.percent;
+  if (!p) return `unavailable: ${c.scope}`;
   const pc = (v) => (v === null || v === undefined ? '?' : `${v}%`);
-  return `machine ${pc(c.machine)} of ${c.cores * 100}%: services ${pc(c.services)}, PostgreSQL+NATS ${pc(c.postgresAndNats)}, benchmark ${pc(c.benchmark)}, other ${pc(c.other)}`;
+  const services = c.servicesFound ? pc(p.services.total) : '?';
+  return `machine ${pc(p.all)} of ${c.cores * 100}%: services ${services}, PostgreSQL+NATS ${pc(p.postgres.total + p.nats)}, benchmark ${pc(p.benchmark)}, other ${pc(p.other?.total)}`;
 }
 
 function formatTable(f) {
@@ -1042,7 +730,9 @@ function formatTable(f) {
       'GET /user/inapp latency',
       `p50 ${ms(f.inboxPolls.latencyDuringLoadMs.p50)}, p99 ${ms(f.inboxPolls.latencyDuringLoadMs.p99)} (the probes' reads during the load)`,
     ],
-    ['CPU during the load', cpuLine(f.cpuDuringLoadPercent)],
+    ['CPU during the load', cpuLine(f.cpu)],
+    ['CPU per accepted send', perSendLine(f.cpu)],
+    ['CPU measured for', f.cpu.scope],
   ];
   if (Object.keys(f.non2xxByStatus).length > 0) {
     rows.splice(4, 0, [

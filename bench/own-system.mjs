@@ -1,0 +1,277 @@
+// The system a benchmark starts for itself: `node tools/start.mjs` in its own CLARION_NAMESPACE,
+// database and ports (every port it binds is free and picked here, so it runs beside `npm start`
+// or another benchmark), logging to .data/bench/<namespace>.log; stopped and cleaned up after.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, relative, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { SERVICE_NAMES } from './process-cpu.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The system could not be started or reached. */
+export class StartError extends Error {}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const progress = (message) => process.stderr.write(`[bench] ${message}\n`);
+
+export async function fetchWithTimeout(url, init = {}, timeoutMs = 5000) {
+  return fetch(url, { ...init, signal: AbortSignal.timeout(Math.max(1, timeoutMs)) });
+}
+
+function portIsFree(port) {
+  return new Promise((resolvePort) => {
+    const server = createServer();
+    server.once('error', () => resolvePort(false));
+    server.listen({ port, exclusive: true }, () => server.close(() => resolvePort(true)));
+  });
+}
+
+/** Linux hands out ephemeral ports from 32768: the system's ports stay below, or a client may hold one. */
+const EPHEMERAL_PORTS_START = 32_768;
+
+/**
+ * Every port tools/start.mjs makes the system bind, in one run of free ports below the ephemeral
+ * range: HEALTH_PORT_BASE + i - 1 for the i-th service (the gateway, first, has no health server
+ * but its slot is kept free too), then the voice service's media port, then the gateway.
+ */
+export async function pickPorts() {
+  const count = SERVICE_NAMES.length + 2;
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const first = 20_000 + Math.floor(Math.random() * (EPHEMERAL_PORTS_START - 20_000 - count));
+    const ports = Array.from({ length: count }, (_, i) => first + i);
+    let free = true;
+    for (const port of ports) {
+      if (!(await portIsFree(port))) {
+        free = false;
+        break;
+      }
+    }
+    if (free) {
+      return {
+        healthPortBase: first + 1,
+        healthPorts: [first + 1, first + SERVICE_NAMES.length - 1],
+        voiceMediaPort: first + SERVICE_NAMES.length,
+        gatewayPort: first + SERVICE_NAMES.length + 1,
+      };
+    }
+  }
+  throw new StartError(`could not find ${count} consecutive free ports`);
+}
+
+const infraRecord = join(root, '.data', 'infra.json');
+
+export class OwnSystem {
+  constructor(options) {
+    this.options = options;
+    this.namespace = `bench${randomBytes(5).toString('hex')}`;
+    this.child = undefined;
+    this.exited = undefined;
+    this.stopped = false;
+    // tools/start.mjs records the URLs it used in .data/infra.json (read by `npm run admin` when
+    // the default database does not answer); the benchmark puts the previous record back.
+    this.savedInfraRecord = existsSync(infraRecord) ? readFileSync(infraRecord, 'utf8') : undefined;
+  }
+
+  /** DROP DATABASE of the benchmark's own database (name checked in parseOptions). */
+  async dropDatabase() {
+    const { default: pg } = await import('pg');
+    const target = new URL(this.options.databaseUrl);
+    const name = decodeURIComponent(target.pathname.slice(1));
+    const maintenance = new URL(this.options.databaseUrl);
+    maintenance.pathname = '/postgres';
+    const client = new pg.Client({
+      connectionString: maintenance.toString(),
+      connectionTimeoutMillis: 5000,
+      statement_timeout: 60_000,
+    });
+    await client.connect();
+    try {
+      await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
+      progress(`dropped database ${name}`);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  async start() {
+    if (this.options.freshDb) await this.dropDatabase();
+    const { gatewayPort, healthPortBase, healthPorts, voiceMediaPort } = await pickPorts();
+    this.url = `http://127.0.0.1:${gatewayPort}`;
+    const logDir = join(root, '.data', 'bench');
+    mkdirSync(logDir, { recursive: true });
+    this.logPath = join(logDir, `${this.namespace}.log`);
+    const log = openSync(this.logPath, 'a');
+    const env = {
+      ...process.env,
+      GATEWAY_PORT: String(gatewayPort),
+      HEALTH_PORT_BASE: String(healthPortBase),
+      VOICE_MEDIA_PORT: String(voiceMediaPort),
+      CLARION_NAMESPACE: this.namespace,
+      DATABASE_URL: this.options.databaseUrl,
+      NATS_URL: this.options.natsUrl,
+      LOG_FORMAT: 'json',
+      NO_COLOR: '1',
+    };
+    progress(
+      `starting the system: namespace ${this.namespace}, gateway ${this.url}, health ports ${healthPorts.join('-')}, voice media ${voiceMediaPort}`,
+    );
+    progress(`system log: ${relative(process.cwd(), this.logPath)}`);
+    const startedAt = performance.now();
+    // Own process group, so that a Ctrl-C in the terminal reaches only the benchmark, which
+    // then stops the system in order; the group is the last resort if start.mjs hangs.
+    this.child = spawn(process.execPath, [join(root, 'tools/start.mjs')], {
+      cwd: root,
+      env,
+      stdio: ['ignore', log, log],
+      detached: true,
+    });
+    closeSync(log);
+    this.exited = new Promise((r) =>
+      this.child.once('exit', (code, signal) => r({ code, signal })),
+    );
+    let exitedEarly;
+    void this.exited.then((how) => (exitedEarly = how));
+
+    const deadline = performance.now() + this.options.startTimeoutMs;
+    while (performance.now() < deadline) {
+      if (exitedEarly) {
+        throw new StartError(
+          `tools/start.mjs exited (${exitedEarly.signal ?? exitedEarly.code}) before the system was ready\n${this.logTail()}`,
+        );
+      }
+      try {
+        const response = await fetchWithTimeout(`${this.url}/status`, {}, 2000);
+        await response.arrayBuffer();
+        if (response.status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      await sleep(250);
+    }
+    if (performance.now() >= deadline) {
+      throw new StartError(
+        `GET /status did not answer 200 within ${this.options.startTimeoutMs / 1000} s\n${this.logTail()}`,
+      );
+    }
+    this.restoreInfraRecord();
+    progress(`system ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+
+    const admin = spawnSync(
+      process.execPath,
+      [
+        join(root, 'tools/admin.mjs'),
+        'account',
+        'create',
+        '--name',
+        'Bench',
+        '--email',
+        `${this.namespace}@example.test`,
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: this.options.databaseUrl },
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    if (admin.status !== 0) {
+      throw new StartError(
+        `tools/admin.mjs account create failed (${admin.error?.message ?? admin.signal ?? admin.status}): ${admin.stderr.trim()}`,
+      );
+    }
+    const line = admin.stdout.trim().split('\n').pop() ?? '';
+    let account;
+    try {
+      account = JSON.parse(line);
+    } catch {
+      throw new StartError(
+        `tools/admin.mjs printed no JSON account: ${admin.stdout.trim()} ${admin.stderr.trim()}`,
+      );
+    }
+    if (typeof account.apiKey !== 'string') throw new StartError(`no apiKey in ${line}`);
+    this.apiKey = account.apiKey;
+    this.accountId = account.accountId;
+  }
+
+  logTail(lines = 25) {
+    if (!this.logPath || !existsSync(this.logPath)) return '';
+    const tail = readFileSync(this.logPath, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+    return `last lines of ${relative(process.cwd(), this.logPath)}:\n${tail}`;
+  }
+
+  restoreInfraRecord() {
+    try {
+      if (this.savedInfraRecord !== undefined) {
+        const current = existsSync(infraRecord) ? readFileSync(infraRecord, 'utf8') : undefined;
+        if (current !== this.savedInfraRecord) writeFileSync(infraRecord, this.savedInfraRecord);
+      }
+    } catch {
+      // best effort
+    }
+  }
+
+  /** SIGTERM to start.mjs (which stops the services), then the whole group if it hangs. */
+  async stop() {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) {
+      progress('stopping the system');
+      try {
+        this.child.kill('SIGTERM');
+      } catch {
+        // already gone
+      }
+      const result = await Promise.race([this.exited, sleep(30_000).then(() => undefined)]);
+      if (!result) {
+        progress('the system did not stop within 30 s; killing its process group');
+        try {
+          process.kill(-this.child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+        await Promise.race([this.exited, sleep(5000)]);
+      }
+    }
+    // Services left behind by a start.mjs that died: they share its process group.
+    if (this.child?.pid) {
+      try {
+        process.kill(-this.child.pid, 0);
+        process.kill(-this.child.pid, 'SIGTERM');
+        await sleep(3000);
+        process.kill(-this.child.pid, 'SIGKILL');
+      } catch {
+        // group empty
+      }
+    }
+    this.restoreInfraRecord();
+    if (!this.options.keepStreams) await this.deleteStreams();
+  }
+
+  /** The run's streams (namespace_SENDS, …) would otherwise stay in NATS; EVENTS keeps 7 days. */
+  async deleteStreams() {
+    let connection;
+    try {
+      const { connect } = await import('nats');
+      connection = await connect({
+        servers: this.options.natsUrl,
+        timeout: 3000,
+        reconnect: false,
+      });
+      const manager = await connection.jetstreamManager({ timeout: 3000 });
+      const names = [];
+      for await (const info of manager.streams.list()) {
+        if (info.config.name.startsWith(`${this.namespace}_`)) names.push(info.config.name);
+      }
+      for (const name of names) await manager.streams.delete(name);
+      if (names.length > 0) progress(`deleted streams ${names.join(', ')}`);
+    } catch (error) {
+      progress(`could not delete the streams of ${this.namespace}: ${error.message}`);
+    } finally {
+      await connection?.close().catch(() => undefined);
+    }
+  }
+}
