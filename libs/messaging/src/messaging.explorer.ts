@@ -23,11 +23,13 @@ import {
   REQUEST_HANDLER,
   RequestHandlerMetadata,
 } from './decorators';
-import { RequestHandlerFn, RequestHandlerRegistrar } from './requests/request-handler.registrar';
+import { RequestHandlerRegistrar } from './requests/request-handler.registrar';
+import { NatsTransport } from './transport/nats-transport';
 
 /**
- * Finds the @HandleRequest and @ConsumeJobs methods of the application at boot and wires them to
- * NATS; on shutdown stops taking work, finishes what is in hand, and drains the connection.
+ * Finds the @HandleRequest, @OnBroadcast and @ConsumeJobs methods of the application at boot,
+ * adds them to the NATS transport (a @nestjs/microservices transport strategy) and starts it; on
+ * shutdown stops taking work, finishes what is in hand, and drains the connection.
  */
 @Injectable()
 export class MessagingExplorer
@@ -35,6 +37,7 @@ export class MessagingExplorer
 {
   private readonly logger = new Logger('Messaging');
   private readonly runners: JobConsumerRunner<object>[] = [];
+  private readonly transport: NatsTransport;
 
   constructor(
     @Inject(NATS_CONNECTION) private readonly connection: NatsConnection,
@@ -42,42 +45,46 @@ export class MessagingExplorer
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
     private readonly provisioner: StreamProvisioner,
-    private readonly registrar: RequestHandlerRegistrar,
+    registrar: RequestHandlerRegistrar,
     private readonly client: MessagingClient,
     private readonly names: Namespacer,
     private readonly readiness: MessagingReadiness,
-  ) {}
+  ) {
+    this.transport = new NatsTransport(registrar, (metadata, handler) =>
+      this.startConsumer(metadata, handler),
+    );
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.provisioner.provisionAll();
     for (const { instance, methodName } of this.handlerMethods()) {
       const target = instance[methodName] as (arg: never) => unknown;
+      const handler = target.bind(instance) as (payload: never) => unknown;
       const request = this.reflector.get<RequestHandlerMetadata | undefined>(
         REQUEST_HANDLER,
         target,
       );
-      if (request) this.registrar.register(request, target.bind(instance) as RequestHandlerFn);
+      if (request)
+        this.transport.route(request.subject, { kind: 'request', metadata: request }, handler);
       const listener = this.reflector.get<{ subject: string } | undefined>(
         BROADCAST_LISTENER,
         target,
       );
-      if (listener)
-        this.registrar.listen(
-          listener.subject,
-          target.bind(instance) as (payload: unknown) => unknown,
-        );
+      if (listener) this.transport.route(listener.subject, { kind: 'broadcast' }, handler);
       const job = this.reflector.get<JobConsumerMetadata | undefined>(JOB_CONSUMER, target);
       if (job) {
-        const tuned = isConsumerTuner(instance) ? instance.tuneConsumer(job) : job;
-        await this.startConsumer(tuned, target.bind(instance) as BatchHandler<object>);
+        const metadata = isConsumerTuner(instance) ? instance.tuneConsumer(job) : job;
+        this.transport.route(metadata.durable, { kind: 'jobs', metadata }, handler);
       }
     }
-    this.readiness.markHandlersStarted();
+    await this.transport.listen((error) => {
+      if (error === undefined) this.readiness.markHandlersStarted();
+    });
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     await Promise.all(this.runners.map((runner) => runner.stop()));
-    await this.registrar.drain();
+    await this.transport.close();
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,5 +1,6 @@
 import { Injectable, INestApplicationContext, Module } from '@nestjs/common';
 import { IsInt, IsString } from 'class-validator';
+import { Observable, of } from 'rxjs';
 import {
   defineJob,
   defineRequest,
@@ -32,7 +33,11 @@ class CountJob {
 const echo = defineRequest<EchoRequest, string>('test.echo.say');
 const missing = defineRequest<EchoRequest, string>('test.echo.missing');
 const slow = defineRequest<EchoRequest, string>('test.echo.slow');
-const countJob = defineJob<CountJob>(StreamName.DELIVERY, 'delivery.test', { id: 'string', failTimes: 'number' });
+const streamed = defineRequest<EchoRequest, string>('test.echo.streamed');
+const countJob = defineJob<CountJob>(StreamName.DELIVERY, 'delivery.test', {
+  id: 'string',
+  failTimes: 'number',
+});
 
 @Injectable()
 class TestHandlers {
@@ -45,6 +50,12 @@ class TestHandlers {
     if (request.text === 'unknown') throw new NotFoundError('The echo');
     if (request.text === 'crash') throw new Error('boom');
     return request.text.toUpperCase();
+  }
+
+  /** A Nest microservice handler may answer with an Observable: its last value is the reply. */
+  @HandleRequest(streamed, EchoRequest)
+  streamed(request: EchoRequest): Observable<string> {
+    return of(request.text, `${request.text}!`);
   }
 
   @HandleRequest(slow, EchoRequest)
@@ -103,6 +114,10 @@ describe('messaging against a real NATS with JetStream', () => {
 
   it('answers a request with the handler result', async () => {
     await expect(sut.request(echo, { text: 'hi' })).resolves.toBe('HI');
+  });
+
+  it('answers with the last value of a handler that returns an Observable', async () => {
+    await expect(sut.request(streamed, { text: 'hi' })).resolves.toBe('hi!');
   });
 
   it('carries a domain error across as data', async () => {
