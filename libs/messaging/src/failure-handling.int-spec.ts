@@ -32,8 +32,14 @@ class SizeRequest {
 const sized = defineRequest<SizeRequest, string>('test.faults.sized');
 const lostDatabase = defineRequest<SizeRequest, string>('test.faults.lost-database');
 const unstorable = defineRequest<SizeRequest, string>('test.faults.unstorable');
-const batchJob = defineJob<LabelledJob>(StreamName.DELIVERY, 'delivery.faults-batch', { id: 'string', failTimes: 'number' });
-const flakyJob = defineJob<LabelledJob>(StreamName.DELIVERY, 'delivery.faults-flaky', { id: 'string', failTimes: 'number' });
+const batchJob = defineJob<LabelledJob>(StreamName.DELIVERY, 'delivery.faults-batch', {
+  id: 'string',
+  failTimes: 'number',
+});
+const flakyJob = defineJob<LabelledJob>(StreamName.DELIVERY, 'delivery.faults-flaky', {
+  id: 'string',
+  failTimes: 'number',
+});
 
 const unavailable = () => new DomainError(ErrorCode.SERVICE_UNAVAILABLE, 'database unreachable');
 
