@@ -60,6 +60,8 @@ describe('voice call media, end to end', () => {
     TWILIO_ACCOUNT_SID: 'ACmedia',
     TWILIO_AUTH_TOKEN: 'media-token',
     TWILIO_BASE_URL: twilio.baseUrl,
+    // The shared sender: with it delivery-workers sends SMS through Twilio too.
+    TWILIO_FROM_NUMBER: '+15005550006',
     OPENAI_API_KEY: 'sk-media',
     OPENAI_BASE_URL: realtime.baseUrl,
   }));
@@ -254,6 +256,101 @@ describe('voice call media, end to end', () => {
     expect(call.timeline.find((entry) => entry['type'] === 'agent')).toMatchObject({
       text: 'Thanks for calling Acme!',
     });
+  });
+
+  it("texts the other party from the call's number like any SMS, and not once they texted STOP", async () => {
+    const ourNumber = '+14155550178';
+    const theirNumber = '+14155550144';
+    twilio.availableNumbers.push({
+      phoneNumber: ourNumber,
+      isoCountry: 'US',
+      capabilities: { voice: true, sms: true },
+    });
+    expect((await api.call('GET', '/numbers/available?countryCode=US')).status).toBe(200);
+    expect((await api.call('POST', '/numbers/order', { phoneNumber: ourNumber })).status).toBe(200);
+    const texting = {
+      ...spec,
+      tools: [
+        {
+          type: 'send_sms',
+          name: 'text_booking',
+          description: 'Texts the booking',
+          message: 'Your booking: Tuesday 10:00',
+        },
+      ],
+    };
+    /** A phone call whose agent texts the callee; the tool's answer and the call's number. */
+    async function callAndText(): Promise<{ toolResult: string; from: string }> {
+      const placed = await api.call<Placed>('POST', '/voice/call', {
+        phoneNumber: theirNumber,
+        spec: texting,
+      });
+      const twiml = twilio.requestsTo('Calls.json').at(-1)!.form.get('Twiml')!;
+      const [, url, token] = /<Stream url="([^"]+)"><Parameter name="token" value="([^"]+)"/.exec(
+        twiml,
+      )!;
+      const caller = await MediaStreamClient.connect(url!.replace('localhost', '127.0.0.1'), {
+        parameters: { token: token! },
+        callSid: placed.body.callControlId,
+      });
+      await eventually(() => (caller.audio.length > 0 ? true : undefined));
+      realtime.callToolNext('text_booking', {});
+      realtime.callerSays('Can you text me the booking?');
+      const toolCall = await eventually(async () => {
+        const { body } = await api.call<{ call: Call }>(
+          'GET',
+          `/voice/calls/${placed.body.trackingId}`,
+        );
+        return body.call.timeline.find((entry) => entry['toolName'] === 'text_booking');
+      });
+      caller.hangUp();
+      const call = await ended(placed.body.trackingId);
+      return { toolResult: String(toolCall['toolResult']), from: String(call['from']) };
+    }
+    const textTrackingId = (toolResult: string) =>
+      /^The text to \+14155550144 was queued for delivery \(trackingId ([0-9a-f-]{36})\)\.$/.exec(
+        toolResult,
+      )?.[1];
+    const logOf = (trackingId: string, ready: (log: Json) => boolean) =>
+      eventually(
+        async () => {
+          const { body } = await api.call<{ logs: Json[] }>('GET', `/logs/${trackingId}`);
+          const log = body.logs[0];
+          return log && ready(log) ? log : undefined;
+        },
+        { timeoutMs: 20_000 },
+      );
+    const textsTo = () =>
+      twilio
+        .requestsTo('Messages.json')
+        .filter((request) => request.form.get('To') === theirNumber);
+
+    const first = await callAndText();
+    expect(first.from).not.toBe('+15005550006');
+    const firstText = textTrackingId(first.toolResult);
+    expect(firstText).toBeDefined();
+    const [message] = await eventually(() => (textsTo().length > 0 ? textsTo() : undefined));
+    expect(Object.fromEntries(message!.form)).toMatchObject({
+      From: first.from,
+      To: theirNumber,
+      Body: 'Your booking: Tuesday 10:00',
+    });
+    const sent = await logOf(firstText!, (log) => 'sms_sent_at' in log);
+    expect(sent).toMatchObject({ type: 'voice_agent_sms', sms_sent_from: first.from });
+
+    const stop = { MessageSid: 'SMvoicestop1', From: theirNumber, To: first.from, Body: 'STOP' };
+    expect(
+      (await fromTwilio('/webhooks/twilio/sms-inbound', { ...stop, NumMedia: '0' })).status,
+    ).toBe(200);
+    await logOf(firstText!, (log) => 'sms_unsubscribe_at' in log);
+
+    const second = await callAndText();
+    const refused = await logOf(
+      textTrackingId(second.toolResult)!,
+      (log) => 'sms_failed_code' in log,
+    );
+    expect(refused['sms_failed_code']).toBe('21610');
+    expect(textsTo()).toHaveLength(1);
   });
 
   it('talks to a browser with transcripts, and refuses other upgrades and wrong tokens', async () => {

@@ -14,6 +14,7 @@ import { CallChargesRepository } from './charges/call-charges.repository';
 import { CreateVoiceTables1795600000000 } from './migrations/1795600000000-create-voice-tables';
 import { AddCallMediaAttachment1795700000000 } from './migrations/1795700000000-add-call-media-attachment';
 import { AddCallCharges1795800000000 } from './migrations/1795800000000-add-call-charges';
+import { CallTexts } from './media/call-texts';
 import { MediaServer } from './media/media-server';
 import { SpeechModels } from './media/models/speech-models';
 import { OldCallsPurger } from './purge/old-calls-purger';
@@ -50,6 +51,7 @@ export class VoiceModule {
         { provide: SpeechModels, useValue: SpeechModels.of(env) },
         { provide: OutboundGuard, useValue: OutboundGuard.fromAllowList(env.OUTBOUND_ALLOW_CIDRS) },
         MediaServer,
+        CallTexts,
         AgentsHandlers,
         AgentsRepository,
         AgentsService,

@@ -1,12 +1,15 @@
 import { VoiceAgentSpecDto, VoiceToolDto } from '@clarion/contracts';
 import { voiceAgentSpec } from '@clarion/testing';
 import { SandboxVoiceProvider } from '../telephony/sandbox/sandbox-voice.provider';
+import { CallText, TextSender } from './call-texts';
 import { CallTools, ToolCallContext } from './call-tools';
 
 const spec = (tools: VoiceToolDto[], agentCanEndCall?: boolean): VoiceAgentSpecDto =>
   voiceAgentSpec({ tools, conversation: agentCanEndCall === undefined ? {} : { agentCanEndCall } });
 
 const phone: ToolCallContext = {
+  accountId: 'account-1',
+  trackingId: 'call-1',
   source: 'pstn',
   callControlId: 'CA1',
   ourNumber: '+15005550006',
@@ -14,6 +17,18 @@ const phone: ToolCallContext = {
 };
 const web: ToolCallContext = { ...phone, source: 'web' };
 const unreachable = () => Promise.reject(new Error('no network in this test'));
+
+/** Keeps what it is asked to send; `failure` makes it refuse instead. */
+class TextsSent implements TextSender {
+  readonly sent: CallText[] = [];
+  constructor(private readonly failure?: Error) {}
+
+  send(text: CallText): Promise<string> {
+    if (this.failure) return Promise.reject(this.failure);
+    this.sent.push(text);
+    return Promise.resolve(`text-${this.sent.length}`);
+  }
+}
 const tools: VoiceToolDto[] = [
   { type: 'transfer_call', name: 'to_human', description: 'A person', phoneNumber: '+14155550111' },
   { type: 'send_sms', name: 'text_link', description: 'Text the link', message: 'https://x.test' },
@@ -36,9 +51,10 @@ const tools: VoiceToolDto[] = [
 
 describe(CallTools.name, () => {
   const sandbox = new SandboxVoiceProvider();
+  const texts = new TextsSent();
 
   it('offers the spec tools and a built-in end_call unless agentCanEndCall is false', () => {
-    const sut = new CallTools(spec(tools), phone, sandbox, unreachable);
+    const sut = new CallTools(spec(tools), phone, sandbox, texts, unreachable);
     expect(sut.definitions().map((tool) => tool.name)).toEqual([
       'to_human',
       'text_link',
@@ -49,16 +65,18 @@ describe(CallTools.name, () => {
     expect(sut.definitions().find((tool) => tool.name === 'lookup')?.parameters).toHaveProperty(
       'properties.body',
     );
-    const noEnd = new CallTools(spec(tools, false), phone, sandbox, unreachable);
+    const noEnd = new CallTools(spec(tools, false), phone, sandbox, texts, unreachable);
     expect(noEnd.definitions().map((tool) => tool.name)).not.toContain('end_call');
   });
 
   it('ends the call with the built-in end_call only when it is offered', async () => {
     const call = { callId: 'c1', name: 'end_call', args: {} };
-    expect(await new CallTools(spec([]), phone, sandbox, unreachable).run(call)).toEqual({
+    expect(await new CallTools(spec([]), phone, sandbox, texts, unreachable).run(call)).toEqual({
       kind: 'end',
     });
-    expect(await new CallTools(spec([], false), phone, sandbox, unreachable).run(call)).toEqual({
+    expect(
+      await new CallTools(spec([], false), phone, sandbox, texts, unreachable).run(call),
+    ).toEqual({
       kind: 'result',
       result: 'There is no tool named end_call.',
     });
@@ -66,7 +84,7 @@ describe(CallTools.name, () => {
 
   it('tells the model why a transfer or a text cannot happen', async () => {
     const run = (context: ToolCallContext, name: string) =>
-      new CallTools(spec(tools), context, sandbox, unreachable).run({
+      new CallTools(spec(tools), context, sandbox, texts, unreachable).run({
         callId: 'c',
         name,
         args: {},
@@ -79,6 +97,7 @@ describe(CallTools.name, () => {
       kind: 'result',
       result: 'A browser caller has no phone number to text.',
     });
+    expect(texts.sent).toEqual([]);
     expect(await run(phone, 'to_human')).toEqual({
       kind: 'result',
       result: 'The transfer failed: The sandbox cannot transfer calls',
@@ -89,8 +108,36 @@ describe(CallTools.name, () => {
     });
   });
 
+  it("sends a text from the call's number to the other party, named by the tool call", async () => {
+    const sent = new TextsSent();
+    const sut = new CallTools(spec(tools), phone, sandbox, sent, unreachable);
+    expect(await sut.run({ callId: 'tool-7', name: 'text_link', args: {} })).toEqual({
+      kind: 'result',
+      result: 'The text to +14155550100 was queued for delivery (trackingId text-1).',
+    });
+    expect(sent.sent).toEqual([
+      {
+        accountId: 'account-1',
+        callTrackingId: 'call-1',
+        toolCallId: 'tool-7',
+        from: '+15005550006',
+        to: '+14155550100',
+        message: 'https://x.test',
+      },
+    ]);
+  });
+
+  it('tells the model when a text could not be sent', async () => {
+    const refusing = new TextsSent(new Error('JetStream is unavailable'));
+    const sut = new CallTools(spec(tools), phone, sandbox, refusing, unreachable);
+    expect(await sut.run({ callId: 'tool-8', name: 'text_link', args: {} })).toEqual({
+      kind: 'result',
+      result: 'The text could not be sent: JetStream is unavailable',
+    });
+  });
+
   it('hands collect_input to the session with its prompt and digit limit', async () => {
-    const sut = new CallTools(spec(tools), phone, sandbox, unreachable);
+    const sut = new CallTools(spec(tools), phone, sandbox, texts, unreachable);
     expect(await sut.run({ callId: 'c', name: 'pin', args: {} })).toEqual({
       kind: 'collect',
       inputType: 'digits',

@@ -1,6 +1,7 @@
 import { VoiceAgentSpecDto, VoiceToolDto } from '@clarion/contracts';
 import { GuardedFetch } from '@clarion/outbound';
 import { VoiceProvider } from '../telephony/voice-provider';
+import { TextSender } from './call-texts';
 import { ToolCall, ToolDefinition } from './models/conversation-model';
 
 /** What running a tool means for the call. */
@@ -16,6 +17,8 @@ export type ToolOutcome =
 
 /** The live call the tools act on. */
 export interface ToolCallContext {
+  accountId: string;
+  trackingId: string;
   source: 'pstn' | 'web';
   callControlId: string;
   /** Our number on a phone call, and the other party's. */
@@ -39,6 +42,7 @@ export class CallTools {
     private readonly spec: VoiceAgentSpecDto,
     private readonly context: ToolCallContext,
     private readonly provider: VoiceProvider,
+    private readonly texts: TextSender,
     private readonly fetchGuarded: GuardedFetch,
   ) {}
 
@@ -54,7 +58,7 @@ export class CallTools {
 
   async run(call: ToolCall): Promise<ToolOutcome> {
     const tool = this.spec.tools.find((candidate) => candidate.name === call.name);
-    if (tool) return this.runDefined(tool, call.args);
+    if (tool) return this.runDefined(tool, call);
     return call.name === BUILT_IN_END_CALL.name && this.offersBuiltInEndCall()
       ? { kind: 'end' }
       : { kind: 'result', result: `There is no tool named ${call.name}.` };
@@ -68,19 +72,16 @@ export class CallTools {
     );
   }
 
-  private async runDefined(
-    tool: VoiceToolDto,
-    args: Record<string, unknown>,
-  ): Promise<ToolOutcome> {
+  private async runDefined(tool: VoiceToolDto, call: ToolCall): Promise<ToolOutcome> {
     switch (tool.type) {
       case 'end_call':
         return { kind: 'end', farewell: tool.farewellMessage };
       case 'transfer_call':
         return this.transfer(tool.phoneNumber, tool.announcement);
       case 'http_request':
-        return { kind: 'result', result: await this.request(tool, args) };
+        return { kind: 'result', result: await this.request(tool, call.args) };
       case 'send_sms':
-        return { kind: 'result', result: await this.text(tool.message) };
+        return { kind: 'result', result: await this.text(tool.message, call.callId) };
       case 'collect_input':
         return {
           kind: 'collect',
@@ -103,11 +104,20 @@ export class CallTools {
     }
   }
 
-  private async text(message: string): Promise<string> {
-    if (this.context.source === 'web') return 'A browser caller has no phone number to text.';
+  /** Answers once the text is accepted; whether it may be delivered (opt-outs) is decided later. */
+  private async text(message: string, toolCallId: string): Promise<string> {
+    const { source, accountId, trackingId, ourNumber, theirNumber } = this.context;
+    if (source === 'web') return 'A browser caller has no phone number to text.';
     try {
-      await this.provider.sendText(this.context.ourNumber, this.context.theirNumber, message);
-      return `The text was sent to ${this.context.theirNumber}.`;
+      const textTrackingId = await this.texts.send({
+        accountId,
+        callTrackingId: trackingId,
+        toolCallId,
+        from: ourNumber,
+        to: theirNumber,
+        message,
+      });
+      return `The text to ${theirNumber} was queued for delivery (trackingId ${textTrackingId}).`;
     } catch (error) {
       return `The text could not be sent: ${messageOf(error)}`;
     }

@@ -19,6 +19,7 @@ import { VoiceEnv } from '../voice.env';
 import { VoiceSettings } from '../voice.settings';
 import { CallSession } from './call-session';
 import { conversationSetupOf } from './conversation-setup';
+import { CallTexts } from './call-texts';
 import { CallTools, ToolCallContext } from './call-tools';
 import { isMediaTokenOf } from './media-token';
 import { CallerMessage, parseCallerMessage } from './media-stream-messages';
@@ -52,6 +53,7 @@ export class MediaServer implements OnApplicationBootstrap, BeforeApplicationShu
     private readonly calls: CallsRepository,
     private readonly models: SpeechModels,
     private readonly guard: OutboundGuard,
+    private readonly texts: CallTexts,
     @Inject(VOICE_PROVIDER) private readonly provider: VoiceProvider,
   ) {}
 
@@ -128,7 +130,8 @@ export class MediaServer implements OnApplicationBootstrap, BeforeApplicationShu
     }
     const call = await this.calls.attachMedia(trackingId);
     if (!call) return client.close(NO_ACTIVE_CALL, 'No active call takes media here');
-    const tools = new CallTools(call.spec, toolContextOf(call), this.provider, this.guard.fetch);
+    const context = toolContextOf(call);
+    const tools = new CallTools(call.spec, context, this.provider, this.texts, this.guard.fetch);
     const setup = conversationSetupOf(call.spec, tools.definitions());
     const session = new CallSession(client, call, start.streamSid, tools, this.calls, () =>
       this.models.create(call.spec.model, setup),
@@ -152,6 +155,8 @@ export class MediaServer implements OnApplicationBootstrap, BeforeApplicationShu
 function toolContextOf(call: CallRow): ToolCallContext {
   const outbound = call.direction === 'outbound';
   return {
+    accountId: call.accountId,
+    trackingId: call.trackingId,
     source: call.source,
     callControlId: call.callControlId,
     ourNumber: outbound ? call.from : call.to,

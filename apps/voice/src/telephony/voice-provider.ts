@@ -52,8 +52,6 @@ export interface VoiceProvider {
   transfer(callControlId: string, phoneNumber: string, announcement?: string): Promise<void>;
   /** Records a live call from now on (an inbound call whose agent records; outbound ones are recorded when placed). */
   startRecording(callControlId: string): Promise<void>;
-  /** Texts the other party of a call (an agent's send_sms tool). */
-  sendText(from: string, to: string, body: string): Promise<void>;
 }
 
 export const VOICE_PROVIDER = Symbol('VOICE_PROVIDER');

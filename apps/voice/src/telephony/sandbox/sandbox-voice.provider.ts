@@ -24,10 +24,6 @@ export class SandboxVoiceProvider implements VoiceProvider {
   startRecording(): Promise<void> {
     return Promise.reject(notInSandbox('record calls'));
   }
-
-  sendText(): Promise<void> {
-    return Promise.reject(notInSandbox('send texts'));
-  }
 }
 
 function notInSandbox(what: string): DomainError {

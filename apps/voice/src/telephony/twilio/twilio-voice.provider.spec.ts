@@ -101,16 +101,6 @@ describe('TwilioVoiceProvider against a Twilio-compatible peer', () => {
     await expect(provider.transfer('CA0000', '+14155550100')).rejects.toThrow(/HTTP 404/);
   });
 
-  it('texts the other party of a call', async () => {
-    await provider.sendText('+15005550006', '+14155550100', 'Your booking: Tuesday 10:00');
-    const [text] = twilio.requestsTo('Messages.json').slice(-1);
-    expect(Object.fromEntries(text!.form)).toEqual({
-      From: '+15005550006',
-      To: '+14155550100',
-      Body: 'Your booking: Tuesday 10:00',
-    });
-  });
-
   it('waits for the beep when the agent leaves voicemail messages', async () => {
     const messageSpec = spec(false);
     messageSpec.outbound = {

@@ -77,10 +77,6 @@ export class TwilioVoiceProvider implements VoiceProvider {
     await this.post(`Calls/${encodeURIComponent(callControlId)}/Recordings.json`, form);
   }
 
-  async sendText(from: string, to: string, body: string): Promise<void> {
-    await this.post('Messages.json', new URLSearchParams({ From: from, To: to, Body: body }));
-  }
-
   private async post(resource: string, form: URLSearchParams): Promise<unknown> {
     const { baseUrl, accountSid, authToken } = this.config;
     const url = `${baseUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/${resource}`;
