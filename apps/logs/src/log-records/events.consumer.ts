@@ -14,10 +14,7 @@ export class EventsConsumer {
     private readonly steps: LogEventsRepository,
   ) {}
 
-  @ConsumeJobs(
-    EventFeeds.all,
-    { durable: Consumers.logsEvents, maxBatch: 500 },
-  )
+  @ConsumeJobs(EventFeeds.all, { durable: Consumers.logsEvents, maxBatch: 500 })
   async handle(items: JobItem<EventEnvelope>[]): Promise<void> {
     const events = items.map(({ payload }) => payload);
     await Promise.all([
