@@ -195,6 +195,28 @@ export class OwnSystem {
     if (typeof account.apiKey !== 'string') throw new StartError(`no apiKey in ${line}`);
     this.apiKey = account.apiKey;
     this.accountId = account.accountId;
+    await this.liftUsageCap();
+  }
+
+  /**
+   * A new account is free, capped at $20 a cycle: a run of a few thousand emails and texts would
+   * reach the cap and measure 402s. The bench's own account is put on the largest paid tier.
+   */
+  async liftUsageCap() {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({
+      connectionString: this.options.databaseUrl,
+      connectionTimeoutMillis: 5000,
+    });
+    await client.connect();
+    try {
+      await client.query(
+        `UPDATE billing.accounts SET account_type = 'paid', plan_tier = 'budget_5000' WHERE id = $1`,
+        [this.accountId],
+      );
+    } finally {
+      await client.end();
+    }
   }
 
   logTail(lines = 25) {
