@@ -157,6 +157,7 @@ export class OwnSystem {
         `GET /status did not answer 200 within ${this.options.startTimeoutMs / 1000} s\n${this.logTail()}`,
       );
     }
+    this.adoptUrlsInUse();
     this.restoreInfraRecord();
     progress(`system ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
 
@@ -216,6 +217,22 @@ export class OwnSystem {
       );
     } finally {
       await client.end();
+    }
+  }
+
+  /**
+   * Where nothing answered at the configured URLs (a fresh machine), tools/start.mjs started an
+   * embedded PostgreSQL (with credentials) or nats-server and recorded the URLs it uses: the
+   * benchmark's own reads and writes go there too.
+   */
+  adoptUrlsInUse() {
+    try {
+      const record = JSON.parse(readFileSync(infraRecord, 'utf8'));
+      if (record.pid !== this.child.pid) return;
+      if (typeof record.databaseUrl === 'string') this.options.databaseUrl = record.databaseUrl;
+      if (typeof record.natsUrl === 'string') this.options.natsUrl = record.natsUrl;
+    } catch {
+      // no record of this run: the configured URLs are the ones in use
     }
   }
 
