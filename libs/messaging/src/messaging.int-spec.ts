@@ -39,10 +39,16 @@ const countJob = defineJob<CountJob>(StreamName.DELIVERY, 'delivery.test', {
   failTimes: 'number',
 });
 
+const lingeringJob = defineJob<CountJob>(StreamName.DELIVERY, 'delivery.lingering', {
+  id: 'string',
+  failTimes: 'number',
+});
+
 @Injectable()
 class TestHandlers {
   readonly processed: string[] = [];
   readonly batchSizes: number[] = [];
+  readonly lingeringBatches: string[][] = [];
   private readonly failures = new Map<string, number>();
 
   @HandleRequest(echo, EchoRequest)
@@ -62,6 +68,12 @@ class TestHandlers {
   async slow(): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     return 'late';
+  }
+
+  @ConsumeJobs(lingeringJob, { durable: 'test-lingering', maxBatch: 4, lingerMs: 1_000 })
+  async lingering(items: JobItem<CountJob>[]): Promise<void> {
+    await Promise.resolve();
+    this.lingeringBatches.push(items.map((item) => item.payload.id));
   }
 
   @ConsumeJobs(countJob, { durable: 'test-jobs', maxDeliver: 2, maxBatch: 50 })
@@ -168,6 +180,23 @@ describe('messaging against a real NATS with JetStream', () => {
         ? true
         : undefined,
     );
+  });
+
+  it('lets a lingering consumer gather what arrives within its linger, up to a full batch', async () => {
+    const publish = (id: string) =>
+      sut.publishJob(lingeringJob, { id, failTimes: 0 }, { msgId: id });
+    for (const id of ['a1', 'a2', 'a3']) {
+      await publish(id);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await eventually(() => (handlers.lingeringBatches.length === 1 ? true : undefined));
+    expect(handlers.lingeringBatches).toEqual([['a1', 'a2', 'a3']]);
+    // A full batch goes at once, without waiting out the linger.
+    const started = Date.now();
+    await Promise.all(['b1', 'b2', 'b3', 'b4'].map(publish));
+    await eventually(() => (handlers.lingeringBatches.length === 2 ? true : undefined));
+    expect(handlers.lingeringBatches[1]).toHaveLength(4);
+    expect(Date.now() - started).toBeLessThan(700);
   });
 
   it('drops a re-published job with the same message id', async () => {

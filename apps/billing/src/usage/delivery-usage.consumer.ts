@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EventEnvelope, EventFeeds, knownEvent } from '@clarion/contracts';
-import { ConsumeJobs, JobItem } from '@clarion/messaging';
+import { BULK_WRITE_LINGER_MS, ConsumeJobs, JobItem } from '@clarion/messaging';
 import { PRICE_TABLE, PriceTable } from './price-table.provider';
 import { UsageMeter } from './usage-meter';
 
@@ -16,7 +16,11 @@ export class DeliveryUsageConsumer {
     private readonly meter: UsageMeter,
   ) {}
 
-  @ConsumeJobs(EventFeeds.deliverySteps, { durable: 'billing-usage', maxBatch: 500 })
+  @ConsumeJobs(EventFeeds.deliverySteps, {
+    durable: 'billing-usage',
+    maxBatch: 500,
+    lingerMs: BULK_WRITE_LINGER_MS,
+  })
   async handle(items: JobItem<EventEnvelope>[]): Promise<void> {
     const sent = items.flatMap(({ payload }) => {
       const known = knownEvent(payload);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Consumers, EventEnvelope, EventFeeds } from '@clarion/contracts';
-import { ConsumeJobs, JobItem } from '@clarion/messaging';
+import { BULK_WRITE_LINGER_MS, ConsumeJobs, JobItem } from '@clarion/messaging';
 import { logFieldsOfEvent } from './log-fields-of-event';
 import { LogRecordsRepository } from './log-records.repository';
 import { LogEventsRepository } from '../log-events/log-events.repository';
@@ -14,7 +14,11 @@ export class EventsConsumer {
     private readonly steps: LogEventsRepository,
   ) {}
 
-  @ConsumeJobs(EventFeeds.all, { durable: Consumers.logsEvents, maxBatch: 500 })
+  @ConsumeJobs(EventFeeds.all, {
+    durable: Consumers.logsEvents,
+    maxBatch: 500,
+    lingerMs: BULK_WRITE_LINGER_MS,
+  })
   async handle(items: JobItem<EventEnvelope>[]): Promise<void> {
     const events = items.map(({ payload }) => payload);
     await Promise.all([

@@ -114,14 +114,23 @@ export class JobConsumerRunner<T extends object> {
     }, 1_000);
   }
 
-  /** Lets the rest of a burst arrive first, so it is handled as one batch. */
+  /**
+   * Lets the rest of a burst arrive first, so it is handled as one batch: until the next tick,
+   * or for `lingerMs` where the consumer asks to, unless a whole batch is already here.
+   */
   private scheduleDrain(): void {
+    if (this.buffer.length >= this.metadata.maxBatch) {
+      this.drain();
+      return;
+    }
     if (this.drainScheduled) return;
     this.drainScheduled = true;
-    setImmediate(() => {
+    const drainLater = () => {
       this.drainScheduled = false;
       this.drain();
-    });
+    };
+    if (this.metadata.lingerMs > 0) setTimeout(drainLater, this.metadata.lingerMs);
+    else setImmediate(drainLater);
   }
 
   /** Starts batches while fewer than `concurrency` are running. */
