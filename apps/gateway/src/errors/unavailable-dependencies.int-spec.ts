@@ -34,8 +34,9 @@ const inappSend = {
 
 /** Notifications' plan of the type of inappSend; a type it cannot make exist is refused. */
 const UNREACHABLE_TYPE = 'unreachable_type';
+let notificationsAway = false;
 const notificationsSays = (_: string, request: unknown): StandInReply =>
-  (request as { notificationId: string }).notificationId === UNREACHABLE_TYPE
+  notificationsAway || (request as { notificationId: string }).notificationId === UNREACHABLE_TYPE
     ? { error: { ...databaseUnreachable, message: 'notifications cannot reach its database' } }
     : { data: { channels: ['INAPP_WEB'], templates: [], subNotificationIds: [] } };
 
@@ -124,6 +125,28 @@ describe('the gateway when a service behind it is unavailable', () => {
     expectRetryLater(response, 503);
     expect(await sends()).toBe(storedBefore);
     await nats.close();
+  });
+
+  it('keeps accepting sends of a type it knows while notifications is away, its plan old or not', async () => {
+    billingSays = { data: principal };
+    const send = (type: string) =>
+      gateway.inject({
+        method: 'POST',
+        url: '/send',
+        headers: bearer('clarion_sk_sender'),
+        payload: { ...inappSend, type },
+      });
+    expect((await send('known_type')).statusCode).toBe(200);
+    notificationsAway = true;
+    const now = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(now + 6 * 60_000);
+    try {
+      expect((await send('known_type')).statusCode).toBe(200);
+      expectRetryLater(await send('new_type'), 503);
+    } finally {
+      clock.mockRestore();
+      notificationsAway = false;
+    }
   });
 
   it('answers 503 with Retry-After when JetStream cannot store a send', async () => {
