@@ -74,7 +74,7 @@ export class MessagingExplorer
       const job = this.reflector.get<JobConsumerMetadata | undefined>(JOB_CONSUMER, target);
       if (job) {
         const metadata = isConsumerTuner(instance) ? instance.tuneConsumer(job) : job;
-        this.transport.route(metadata.durable, { kind: 'jobs', metadata }, handler);
+        this.transport.route(`consumer:${metadata.durable}`, { kind: 'jobs', metadata }, handler);
       }
     }
     await this.transport.listen((error) => {

@@ -4,7 +4,10 @@ import { BatchHandler } from '../consumers/job-item';
 import { JobConsumerMetadata, RequestHandlerMetadata } from '../decorators';
 import { RequestHandlerRegistrar } from '../requests/request-handler.registrar';
 
-/** What a handler registered with the transport is, beside its pattern (its subject or durable). */
+/**
+ * What a handler registered with the transport is, beside its pattern: the subject of a request
+ * or broadcast, `consumer:<durable>` of a batch consumer.
+ */
 export type Route =
   | { kind: 'request'; metadata: RequestHandlerMetadata }
   | { kind: 'broadcast' }
@@ -21,10 +24,10 @@ const NATS_TRANSPORT = Symbol('ClarionNats');
 /**
  * Clarion's messaging as a @nestjs/microservices transport: request handlers are message
  * handlers (pattern: the subject; one queue group per service; replies in envelopes), broadcast
- * listeners and JetStream batch consumers are event handlers (pattern: the subject, or the
- * durable consumer's name). Handlers are added with `addHandler` and started by `listen`; Nest's
- * `transformToObservable` turns what they return (a value, a promise, an Observable) into the
- * answer.
+ * listeners and JetStream batch consumers are event handlers (pattern: the subject, or
+ * `consumer:` and the durable consumer's name). Handlers are added with `addHandler` and started
+ * by `listen`; Nest's `transformToObservable` turns what they return (a value, a promise, an
+ * Observable) into the answer.
  */
 export class NatsTransport extends Server implements CustomTransportStrategy {
   override readonly transportId = NATS_TRANSPORT;
