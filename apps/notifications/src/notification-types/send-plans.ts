@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EnsureSendPlanRequest, SendPlanDto } from '@clarion/contracts';
+import { DomainError, EnsureSendPlanRequest, ErrorCode, SendPlanDto } from '@clarion/contracts';
 import { SubNotificationsRepository } from '../sub-notifications/sub-notifications.repository';
 import { keyOf, NotificationTypeCache, ResolvedType } from './notification-type.cache';
 
@@ -21,8 +21,15 @@ export class SendPlans {
       { accountId, envId, notificationId, channels: request.channels },
     ]);
     const resolved = ensured.get(keyOf(request));
-    // Only a delete between the insert and the read that follows it leaves nothing here.
-    if (!resolved) throw new Error(`Notification type ${notificationId} was removed meanwhile`);
+    // Only a delete between the insert and the read that follows it leaves nothing here: the
+    // send is refused as "not now" (503), and its retry creates the type again.
+    if (!resolved) {
+      throw new DomainError(
+        ErrorCode.SERVICE_UNAVAILABLE,
+        `The notification type ${notificationId} was deleted while this send created it`,
+        'Retry the send; it creates the type again.',
+      );
+    }
     if (subNotificationId !== undefined) {
       await this.subNotifications.ensureMany([
         { accountId, envId, notificationId, subNotificationId },
