@@ -1,6 +1,7 @@
 import { Logger, Provider } from '@nestjs/common';
 import { connect, NatsConnection } from 'nats';
 import { MESSAGING_OPTIONS, MessagingOptions } from '../messaging.options';
+import { coalesceWrites } from './coalesced-writes';
 
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 
@@ -20,6 +21,7 @@ export const natsConnectionProvider: Provider = {
       // a later failure to its caller: a top function of every service under load.
       noAsyncTraces: true,
     });
+    coalesceWrites(connection);
     logger.debug(`connected to ${connection.getServer()}`);
     void logStatus(connection, logger);
     return connection;
