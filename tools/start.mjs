@@ -67,11 +67,23 @@ function serviceEnv(service, index) {
   };
 }
 
+/** CLARION_CPU_PROFILE_DIR: each service writes a V8 CPU profile there when it stops (`--cpu-prof`). */
+function profilingFlags(service) {
+  const dir = process.env.CLARION_CPU_PROFILE_DIR;
+  return dir
+    ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${service}.${Date.now()}.cpuprofile`]
+    : [];
+}
+
 function startService(service, index, crashesInARow = 0) {
   const spawnedAt = Date.now();
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', join(root, 'dist/apps', service, 'src/main.js')],
+    [
+      ...profilingFlags(service),
+      '--enable-source-maps',
+      join(root, 'dist/apps', service, 'src/main.js'),
+    ],
     {
       env: serviceEnv(service, index),
       stdio: ['pipe', 'pipe', 'pipe'],
