@@ -1,12 +1,23 @@
 import { HttpStatus } from '@nestjs/common';
 import { ErrorCode } from '@clarion/contracts';
 
+/** RFC 6585; Nest's HttpStatus has no name for it. */
+const REQUEST_HEADER_FIELDS_TOO_LARGE = 431;
+
 /** The one place where domain error codes become HTTP statuses. */
-export function httpStatusOf(code: ErrorCode): HttpStatus {
+export function httpStatusOf(code: ErrorCode): HttpStatus | typeof REQUEST_HEADER_FIELDS_TOO_LARGE {
   switch (code) {
     case ErrorCode.VALIDATION_FAILED:
     case ErrorCode.INVALID_JSON:
+    case ErrorCode.INVALID_URL:
+    case ErrorCode.BAD_HTTP_REQUEST:
       return HttpStatus.BAD_REQUEST;
+    case ErrorCode.URI_TOO_LONG:
+      return HttpStatus.URI_TOO_LONG;
+    case ErrorCode.HEADERS_TOO_LARGE:
+      return REQUEST_HEADER_FIELDS_TOO_LARGE;
+    case ErrorCode.REQUEST_TIMEOUT:
+      return HttpStatus.REQUEST_TIMEOUT;
     case ErrorCode.UNAUTHORIZED:
     case ErrorCode.MFA_REQUIRED:
     case ErrorCode.MFA_CODE_INVALID:

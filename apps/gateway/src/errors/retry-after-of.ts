@@ -4,7 +4,7 @@ import { httpStatusOf } from './http-status-of';
 
 /** For answers that mean "not now" and carry no time of their own. */
 const DEFAULT_RETRY_AFTER_SECONDS = 2;
-const NOT_NOW = new Set<HttpStatus>([
+const NOT_NOW = new Set<number>([
   HttpStatus.TOO_MANY_REQUESTS,
   HttpStatus.SERVICE_UNAVAILABLE,
   HttpStatus.GATEWAY_TIMEOUT,

@@ -7,7 +7,9 @@ import { contractValidationPipe } from '../errors/validation-pipe';
 import { GatewayEnv } from '../gateway.env';
 import { GatewayModule } from '../gateway.module';
 import { setupOpenApi } from '../openapi/setup-openapi';
+import { answerClientError, answerFrameworkError } from './framework-errors';
 import { parseJsonAllowingEmptyBodies } from './json-body-parser';
+import { parseQueryString } from './query-string';
 import { StorableTextInterceptor } from './storable-text.interceptor';
 import { trustProxyOf } from './trust-proxy';
 import { forwardMediaUpgrades } from '../voice/media-upgrade-forwarder';
@@ -20,10 +22,13 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
   const adapter = new FastifyAdapter({
     bodyLimit: env.BODY_LIMIT_BYTES,
     // GET /logs/{trackingIds} takes 25 comma-separated ids (about 950 characters) in one segment.
-    routerOptions: { maxParamLength: 2_048 },
+    routerOptions: { maxParamLength: 2_048, querystringParser: parseQueryString },
     genReqId: () => newTimeOrderedId(),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     logger: false,
+    // Errors raised before any route runs also answer as the error object.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     GatewayModule.forRoot(env),

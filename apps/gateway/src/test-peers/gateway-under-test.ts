@@ -6,6 +6,8 @@ import { createGatewayApp } from '../http/create-gateway-app';
 
 export interface GatewayUnderTest {
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Listens on a free loopback port, for what only a real socket shows; answers the port. */
+  listen(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -25,5 +27,13 @@ export async function startGateway(
   await app.init();
   const fastify = app.getHttpAdapter().getInstance();
   await fastify.ready();
-  return { inject: (options) => fastify.inject(options), close: () => app.close() };
+  return {
+    inject: (options) => fastify.inject(options),
+    listen: async () => {
+      await app.listen(0, '127.0.0.1');
+      const address = app.getHttpServer().address();
+      return typeof address === 'object' && address !== null ? address.port : 0;
+    },
+    close: () => app.close(),
+  };
 }

@@ -2,6 +2,15 @@
 export enum ErrorCode {
   VALIDATION_FAILED = 'VALIDATION_FAILED',
   INVALID_JSON = 'INVALID_JSON',
+  /** A path or query string that is not valid percent-encoded UTF-8: 400. */
+  INVALID_URL = 'INVALID_URL',
+  /** A path segment longer than a path parameter may be: 414. */
+  URI_TOO_LONG = 'URI_TOO_LONG',
+  /** A request line and headers over Node's 16 KB: 431. */
+  HEADERS_TOO_LARGE = 'HEADERS_TOO_LARGE',
+  /** A request that is not valid HTTP/1.1, or that took too long to arrive: 400 or 408. */
+  BAD_HTTP_REQUEST = 'BAD_HTTP_REQUEST',
+  REQUEST_TIMEOUT = 'REQUEST_TIMEOUT',
   UNSUPPORTED_MEDIA_TYPE = 'UNSUPPORTED_MEDIA_TYPE',
   PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',
   UNAUTHORIZED = 'UNAUTHORIZED',

@@ -1,10 +1,25 @@
 import { ValidationError } from 'class-validator';
 
-/** "to.email must be an email; type must be a string", naming each offending field by its path. */
+/** A message names at most this many problems, then says how many more there are. */
+const MAX_REASONS = 10;
+/** The longest path or reason a message quotes: keys and values come from the client. */
+const MAX_QUOTED_LENGTH = 200;
+
+/**
+ * "to.email must be an email; type must be a string", naming each offending field by its path;
+ * bounded, whatever the body: the first ten problems, then "and N more".
+ */
 export function describeValidationErrors(errors: ValidationError[], parent = ''): string {
-  return flattenValidationErrors(errors, parent)
-    .map(({ path, reasons }) => reasons.map((r) => prefixPath(path, r)).join('; '))
-    .join('; ');
+  const reasons = flattenValidationErrors(errors, parent).flatMap(({ path, reasons }) =>
+    reasons.map((reason) => bounded(prefixPath(path, reason))),
+  );
+  const shown = reasons.slice(0, MAX_REASONS).join('; ');
+  const more = reasons.length - MAX_REASONS;
+  return more > 0 ? `${shown}; and ${more} more` : shown;
+}
+
+function bounded(text: string): string {
+  return text.length > MAX_QUOTED_LENGTH ? `${text.slice(0, MAX_QUOTED_LENGTH)}…` : text;
 }
 
 export interface FieldViolation {
