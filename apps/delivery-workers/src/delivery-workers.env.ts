@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Min, ValidateIf } from 'class-validator';
-import { DatabaseEnv, withHealthPort } from '@clarion/config';
+import { DatabaseEnv, withHealthPort, IsProductionSecret } from '@clarion/config';
 import { DEVELOPMENT_MASTER_KEYS, IsMasterKeys } from '@clarion/secrets';
 
 /** Comma-separated `name=number` pairs, e.g. `email=200,sms=100`. */
@@ -12,6 +12,9 @@ const RETRY_SCHEDULE = /^\s*\d+\s*(ms|s|m|h)\s*(,\s*\d+\s*(ms|s|m|h)\s*)*$/;
 /** The Standard Webhooks retry schedule: after 5 s, 5 min, 30 min, 2, 5, 10, 14, 20 and 24 h. */
 export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,14h,20h,24h';
 
+/** Public: refused under NODE_ENV=production. */
+const DEVELOPMENT_TRACKING_SECRET = 'clarion-development-tracking-secret';
+
 export class DeliveryWorkersEnv extends withHealthPort(DatabaseEnv, 3103) {
   /** Base URL of the gateway as providers and recipients reach it (callbacks, tracking links). */
   @Matches(/^https?:\/\//, { message: 'PUBLIC_URL must be an http(s) URL' })
@@ -19,7 +22,8 @@ export class DeliveryWorkersEnv extends withHealthPort(DatabaseEnv, 3103) {
 
   /** Signs tracking and unsubscribe links; the gateway verifies them with the same secret. */
   @IsString()
-  TRACKING_SECRET = 'clarion-development-tracking-secret';
+  @IsProductionSecret(DEVELOPMENT_TRACKING_SECRET)
+  TRACKING_SECRET = DEVELOPMENT_TRACKING_SECRET;
 
   /**
    * Master keys that seal provider private keys at rest (push credentials): `<id>:<base64 of 32

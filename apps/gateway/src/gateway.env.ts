@@ -1,6 +1,9 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { BaseEnv } from '@clarion/config';
+import { BaseEnv, IsProductionSecret } from '@clarion/config';
+
+/** Public: refused under NODE_ENV=production. */
+const DEVELOPMENT_TRACKING_SECRET = 'clarion-development-tracking-secret';
 
 export class GatewayEnv extends BaseEnv {
   @Type(() => Number)
@@ -78,7 +81,8 @@ export class GatewayEnv extends BaseEnv {
 
   /** Verifies tracking and unsubscribe links; delivery-workers sign them with the same secret. */
   @IsString()
-  TRACKING_SECRET = 'clarion-development-tracking-secret';
+  @IsProductionSecret(DEVELOPMENT_TRACKING_SECRET)
+  TRACKING_SECRET = DEVELOPMENT_TRACKING_SECRET;
 
   /** The voice service's media websocket server; /voice/media/* upgrades are forwarded there. */
   @Matches(/^https?:\/\//, { message: 'VOICE_MEDIA_URL must be an http(s) URL' })

@@ -9,8 +9,11 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { DatabaseEnv, withHealthPort } from '@clarion/config';
+import { DatabaseEnv, withHealthPort, IsProductionSecret } from '@clarion/config';
 import { MINUTE_PRICES_FORMAT } from './charges/minute-prices';
+
+/** Public: refused under NODE_ENV=production. */
+const DEVELOPMENT_VOICE_MEDIA_SECRET = 'clarion-development-voice-media-secret';
 
 export class VoiceEnv extends withHealthPort(DatabaseEnv, 3106) {
   /** Base URL of the gateway as providers reach it; media websockets and callbacks hang off it. */
@@ -43,7 +46,8 @@ export class VoiceEnv extends withHealthPort(DatabaseEnv, 3106) {
   /** Signs the token in each call's websocket URL; the same value on every voice replica. */
   @IsString()
   @MinLength(16, { message: 'VOICE_MEDIA_SECRET must be at least 16 characters' })
-  VOICE_MEDIA_SECRET = 'clarion-development-voice-media-secret';
+  @IsProductionSecret(DEVELOPMENT_VOICE_MEDIA_SECRET)
+  VOICE_MEDIA_SECRET = DEVELOPMENT_VOICE_MEDIA_SECRET;
 
   /** Outbound addresses the agents' http_request tools may reach besides public ones (CIDRs). */
   @IsOptional()

@@ -1,2 +1,3 @@
 export * from './base-env';
 export * from './load-env';
+export * from './is-production-secret';
