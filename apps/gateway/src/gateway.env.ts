@@ -65,12 +65,12 @@ export class GatewayEnv extends BaseEnv {
    * limited per address): `true` any (the leftmost entry, which a client can forge unless every
    * request passes a proxy that overwrites the header), `false` none (the connection's address),
    * a number of proxy hops in front (`1`: the address the ingress saw), or the proxies' addresses
-   * and CIDRs, comma-separated.
+   * and CIDRs, comma-separated. By default none: only a deployment knows its proxies.
    */
   @Matches(/^(true|false|\d+|[0-9A-Fa-f.:/, ]+)$/, {
     message: 'TRUST_PROXY must be true, false, a hop count or proxy addresses/CIDRs',
   })
-  TRUST_PROXY = 'true';
+  TRUST_PROXY = 'false';
 
   /**
    * Base URL of this gateway as clients, providers and recipients reach it: the server of the

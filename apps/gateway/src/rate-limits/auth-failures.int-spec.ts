@@ -132,3 +132,35 @@ describe('failed authentications per client address', () => {
     expect(services.asked(Requests.login)).toBe(3);
   });
 });
+
+describe('failed authentications with TRUST_PROXY left at its default', () => {
+  const namespace = createTestNamespace();
+  let gateway: GatewayUnderTest;
+  let services: ServiceStandIn;
+
+  beforeAll(async () => {
+    services = await ServiceStandIn.start(namespace, [Requests.resolveApiKey.subject], billing);
+    gateway = await startGateway(namespace, {
+      AUTH_FAILURE_BURST: '3',
+      AUTH_FAILURE_LIMIT_PER_MINUTE: '1',
+    });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await services.stop();
+    await dropTestNamespace(namespace);
+  });
+
+  it('counts them by the connection, whatever X-Forwarded-For a client forges', async () => {
+    const fromForgedAddress = (i: number) =>
+      gateway.inject({
+        method: 'GET',
+        url: '/environments',
+        remoteAddress: '203.0.113.50',
+        headers: { 'x-forwarded-for': `192.0.2.${i}`, authorization: `Bearer ${randomKey()}` },
+      });
+    for (let i = 0; i < 3; i++) expect((await fromForgedAddress(i)).statusCode).toBe(401);
+    expectAddressRefused(await fromForgedAddress(3));
+  });
+});
