@@ -1,6 +1,7 @@
 export * from './client/blob-store';
 export * from './client/key-value-buckets';
 export * from './client/messaging.client';
+export * from './connection/connection-state';
 export * from './connection/messaging-readiness';
 export * from './connection/nats-connection.provider';
 export * from './consumers/consumer-tuner';

@@ -4,6 +4,7 @@ import { BlobStore } from './client/blob-store';
 import { KeyValueBuckets } from './client/key-value-buckets';
 import { MessagingClient } from './client/messaging.client';
 import { ReplySpill } from './client/reply-spill';
+import { ConnectionState } from './connection/connection-state';
 import { MessagingReadiness } from './connection/messaging-readiness';
 import { Namespacer } from './connection/namespacer';
 import { natsConnectionProvider } from './connection/nats-connection.provider';
@@ -23,6 +24,7 @@ export class MessagingModule {
       providers: [
         { provide: MESSAGING_OPTIONS, useValue: options },
         natsConnectionProvider,
+        ConnectionState,
         Namespacer,
         MessagingClient,
         BlobStore,
@@ -35,6 +37,7 @@ export class MessagingModule {
       ],
       exports: [
         BlobStore,
+        ConnectionState,
         KeyValueBuckets,
         MessagingClient,
         MessagingReadiness,

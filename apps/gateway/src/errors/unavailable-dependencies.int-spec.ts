@@ -149,6 +149,32 @@ describe('the gateway when a service behind it is unavailable', () => {
     }
   });
 
+  it('stops asking a service that keeps not answering, answers 503 at once, and asks again once it answers', async () => {
+    const sendAs = (key: string) =>
+      gateway.inject({ method: 'POST', url: '/send', headers: bearer(key), payload: inappSend });
+    billingSays = { data: principal };
+    expect((await sendAs('clarion_sk_circuit_0')).statusCode).toBe(200);
+    billingSays = 'silence';
+    for (let i = 1; i <= 5; i++) expectRetryLater(await sendAs(`clarion_sk_circuit_${i}`), 504);
+
+    // Open: refused without asking billing, so without waiting for its deadline.
+    const askedWhenOpened = billing.asked(Requests.resolveApiKey);
+    expectRetryLater(await sendAs('clarion_sk_circuit_open'), 503);
+    expect(billing.asked(Requests.resolveApiKey)).toBe(askedWhenOpened);
+
+    billingSays = { data: principal };
+    let attempt = 0;
+    await eventually(
+      async () =>
+        (await sendAs(`clarion_sk_circuit_trial_${attempt++}`)).statusCode === 200 || undefined,
+      { intervalMs: 100 },
+    );
+    // One trial reached billing, and its answer closed the circuit.
+    expect(billing.asked(Requests.resolveApiKey)).toBe(askedWhenOpened + 1);
+    expect((await sendAs('clarion_sk_circuit_closed')).statusCode).toBe(200);
+    expect(billing.asked(Requests.resolveApiKey)).toBe(askedWhenOpened + 2);
+  }, 30_000);
+
   it('answers 503 with Retry-After when JetStream cannot store a send', async () => {
     billingSays = { data: principal };
     const nats = await connect({ servers: process.env['NATS_URL'] });
@@ -174,14 +200,15 @@ describe('the gateway while NATS is down', () => {
   let gateway: GatewayUnderTest;
   let billing: ServiceStandIn;
   let notifications: ServiceStandIn;
+  let billingSilent = false;
 
   beforeAll(async () => {
     const natsUrl = new URL(process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222');
     link = new SeverableProxy(natsUrl.hostname, Number(natsUrl.port || 4222));
     await link.start();
-    billing = await ServiceStandIn.start(namespace, [Requests.resolveApiKey.subject], () => ({
-      data: principal,
-    }));
+    billing = await ServiceStandIn.start(namespace, [Requests.resolveApiKey.subject], () =>
+      billingSilent ? 'silence' : { data: principal },
+    );
     notifications = await ServiceStandIn.start(
       namespace,
       [Requests.ensureSendPlan.subject],
@@ -189,7 +216,8 @@ describe('the gateway while NATS is down', () => {
     );
     gateway = await startGateway(namespace, {
       NATS_URL: link.rewrite(natsUrl.toString()),
-      REQUEST_TIMEOUT_MS: '500',
+      // The deployment's deadline: a request that waited for it would take 5 s.
+      REQUEST_TIMEOUT_MS: '5000',
     });
   });
 
@@ -211,24 +239,54 @@ describe('the gateway while NATS is down', () => {
       payload: inappSend,
     });
 
-  it('answers 503 or 504 with Retry-After, never 500, and sends again once NATS is back', async () => {
+  /** Well under the 5 s deadline, with room for a loaded machine. */
+  const FAST_MS = 1_500;
+  const timed = async (response: Promise<LightMyRequestResponse>) => {
+    const startedAt = Date.now();
+    return { response: await response, elapsedMs: Date.now() - startedAt };
+  };
+
+  it('answers 503 with Retry-After at once, never waiting out the deadline, and sends again once NATS is back', async () => {
     // The key and the plan of the type are asked for (and cached) before the outage, so sends
     // reach JetStream during it.
     expect((await send('clarion_sk_cached', 'before')).statusCode).toBe(200);
     link.sever();
 
-    for (const response of [
-      await send('clarion_sk_cached'), // a JetStream publish
-      await send('clarion_sk_cached', 'during'), // the idempotency key-value bucket first
-      await send('clarion_sk_unknown'), // a request to billing for the key
+    for (const sending of [
+      () => send('clarion_sk_cached'), // a JetStream publish
+      () => send('clarion_sk_cached', 'during'), // the idempotency key-value bucket first
+      () => send('clarion_sk_unknown'), // a request to billing for the key
     ]) {
-      expect([503, 504]).toContain(response.statusCode);
-      expectRetryLater(response, response.statusCode as 503 | 504);
+      const { response, elapsedMs } = await timed(sending());
+      expectRetryLater(response, 503);
+      expect(elapsedMs).toBeLessThan(FAST_MS);
     }
 
     link.restore();
     await eventually(async () =>
       (await send('clarion_sk_cached', 'after')).statusCode === 200 ? true : undefined,
+    );
+  }, 60_000);
+
+  it('answers 503 at once to a request that was waiting when NATS went away', async () => {
+    await eventually(async () =>
+      (await send('clarion_sk_cached')).statusCode === 200 ? true : undefined,
+    );
+    billingSilent = true;
+    try {
+      const asked = billing.asked(Requests.resolveApiKey);
+      const waiting = timed(send('clarion_sk_asked_when_cut'));
+      await eventually(() => (billing.asked(Requests.resolveApiKey) > asked ? true : undefined));
+      link.sever();
+      const { response, elapsedMs } = await waiting;
+      expectRetryLater(response, 503);
+      expect(elapsedMs).toBeLessThan(FAST_MS);
+    } finally {
+      billingSilent = false;
+      link.restore();
+    }
+    await eventually(async () =>
+      (await send('clarion_sk_cached')).statusCode === 200 ? true : undefined,
     );
   }, 60_000);
 });

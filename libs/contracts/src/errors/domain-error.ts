@@ -55,6 +55,17 @@ export class ValidationFailedError extends DomainError {
   }
 }
 
+/** A dependency is out of reach for now; worth trying again after `retryAfterSeconds`. */
+export class ServiceUnavailableError extends DomainError {
+  constructor(
+    message: string,
+    retryAfterSeconds: number,
+    fix = 'Retry after the seconds of Retry-After; check GET /status if it persists.',
+  ) {
+    super(ErrorCode.SERVICE_UNAVAILABLE, message, fix, retryAfterSeconds);
+  }
+}
+
 /** An operation Clarion does not offer; `what` names it, the fix says what to use instead. */
 export class NotImplementedError extends DomainError {
   constructor(what: string, fix?: string) {

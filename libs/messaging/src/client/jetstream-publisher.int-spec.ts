@@ -1,5 +1,7 @@
-import { createTestNamespace } from '@clarion/testing';
+import { createTestNamespace, eventually, SeverableProxy } from '@clarion/testing';
+import { ErrorCode as DomainErrorCode } from '@clarion/contracts';
 import { connect, ErrorCode, headers, NatsConnection, NatsError } from 'nats';
+import { ConnectionState } from '../connection/connection-state';
 import { JetStreamPublisher } from './jetstream-publisher';
 
 const encoder = new TextEncoder();
@@ -14,7 +16,7 @@ describe(JetStreamPublisher.name, () => {
     connection = await connect({ servers: process.env['NATS_URL'] });
     const manager = await connection.jetstreamManager();
     await manager.streams.add({ name: stream, subjects: [`${namespace}.publisher.>`] });
-    publisher = new JetStreamPublisher(connection);
+    publisher = new JetStreamPublisher(connection, new ConnectionState(connection));
   });
 
   afterAll(async () => {
@@ -77,4 +79,60 @@ describe(JetStreamPublisher.name, () => {
     expect(refusal).toBeInstanceOf(NatsError);
     expect((refusal as NatsError).message).toMatch(/stream/i);
   });
+});
+
+describe(`${JetStreamPublisher.name} while NATS is away`, () => {
+  const namespace = createTestNamespace();
+  const stream = `${namespace}_AWAY`;
+  let link: SeverableProxy;
+  let direct: NatsConnection;
+  let proxied: NatsConnection;
+  let publisher: JetStreamPublisher;
+
+  beforeAll(async () => {
+    const natsUrl = new URL(process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222');
+    link = new SeverableProxy(natsUrl.hostname, Number(natsUrl.port || 4222));
+    await link.start();
+    direct = await connect({ servers: process.env['NATS_URL'] });
+    await (
+      await direct.jetstreamManager()
+    ).streams.add({ name: stream, subjects: [`${namespace}.away.>`] });
+    // Something listens on this subject but never acks: a publish to it waits for its ack.
+    direct.subscribe(`${namespace}.unacked`, { callback: () => undefined });
+    await direct.flush();
+    proxied = await connect({
+      servers: link.rewrite(natsUrl.toString()),
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 200,
+    });
+    publisher = new JetStreamPublisher(proxied, new ConnectionState(proxied));
+  });
+
+  afterAll(async () => {
+    await proxied.close();
+    await (await direct.jetstreamManager()).streams.delete(stream);
+    await direct.close();
+    await link.stop();
+  });
+
+  const publish = (subject: string) =>
+    publisher.publish(`${namespace}.${subject}`, encoder.encode('x'), headers());
+  const unavailable = { code: DomainErrorCode.SERVICE_UNAVAILABLE, retryAfterSeconds: 2 };
+
+  it('fails an awaited ack as soon as the connection drops, and publishes at once fail until it is back', async () => {
+    const awaited = publish('unacked').catch((error: unknown) => error);
+    await proxied.flush();
+    const severedAt = Date.now();
+    link.sever();
+    expect(await awaited).toMatchObject(unavailable);
+    expect(Date.now() - severedAt).toBeLessThan(1_500);
+
+    const startedAt = Date.now();
+    await expect(publish('away.during')).rejects.toMatchObject(unavailable);
+    expect(Date.now() - startedAt).toBeLessThan(500);
+
+    link.restore();
+    const ack = await eventually(() => publish('away.after').catch(() => undefined));
+    expect(ack.stream).toBe(stream);
+  }, 20_000);
 });

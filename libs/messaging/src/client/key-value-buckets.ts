@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { KV, NatsConnection } from 'nats';
+import { ConnectionState } from '../connection/connection-state';
 import { Namespacer } from '../connection/namespacer';
 import { NATS_CONNECTION } from '../connection/nats-connection.provider';
 
@@ -14,10 +15,15 @@ export class KeyValueBuckets {
   constructor(
     @Inject(NATS_CONNECTION) private readonly connection: NatsConnection,
     private readonly names: Namespacer,
+    private readonly connectionState: ConnectionState,
   ) {}
 
-  /** The bucket `name` whose entries expire `ttlMs` after their last write. */
-  bucket(name: string, ttlMs: number): Promise<KV> {
+  /**
+   * The bucket `name` whose entries expire `ttlMs` after their last write; SERVICE_UNAVAILABLE at
+   * once while NATS is away (every use of a bucket asks for it first).
+   */
+  async bucket(name: string, ttlMs: number): Promise<KV> {
+    this.connectionState.assertUp();
     const bucketName = this.names.stream(name);
     let kv = this.opened.get(bucketName);
     if (!kv) {

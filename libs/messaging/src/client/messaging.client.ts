@@ -11,12 +11,15 @@ import {
   ReplyOf,
   RequestDefinition,
   RequestOf,
+  ServiceUnavailableError,
 } from '@clarion/contracts';
 import { ErrorCode as NatsErrorCode, NatsConnection, NatsError, PubAck } from 'nats';
+import { ConnectionState } from '../connection/connection-state';
 import { Namespacer } from '../connection/namespacer';
 import { NATS_CONNECTION } from '../connection/nats-connection.provider';
 import { MESSAGING_OPTIONS, MessagingOptions } from '../messaging.options';
 import { headersWithTraceContext, messagingTracer } from '../tracing/trace-propagation';
+import { Circuits } from './circuit';
 import { JetStreamPublisher } from './jetstream-publisher';
 import { decodeJson, encodeJson } from './json-codec';
 import { ReplyEnvelope } from './reply-envelope';
@@ -32,18 +35,24 @@ export interface PublishOptions {
   traceContext?: Context;
 }
 
-/** Typed request/reply with deadlines, and durable publishing to JetStream. */
+/**
+ * Typed request/reply with deadlines, and durable publishing to JetStream. Both fail fast with
+ * SERVICE_UNAVAILABLE (and a Retry-After) rather than wait out their deadline while the NATS
+ * connection is down, and while the circuit of their subject is open.
+ */
 @Injectable()
 export class MessagingClient {
   private readonly jetstream: JetStreamPublisher;
+  private readonly circuits = new Circuits();
 
   constructor(
     @Inject(NATS_CONNECTION) private readonly connection: NatsConnection,
     @Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions,
     private readonly names: Namespacer,
     private readonly spill: ReplySpill,
+    private readonly connectionState: ConnectionState,
   ) {
-    this.jetstream = new JetStreamPublisher(connection);
+    this.jetstream = new JetStreamPublisher(connection, connectionState);
   }
 
   /**
@@ -63,10 +72,15 @@ export class MessagingClient {
     });
     try {
       const ctx = spanContext(span);
-      const reply = await this.connection.request(subject, encodeJson(payload), {
-        timeout: timeoutMs,
-        headers: headersWithTraceContext(ctx),
-      });
+      const reply = await this.throughCircuit(definition.subject, () =>
+        this.connectionState.failOnDrop(
+          this.connection.request(subject, encodeJson(payload), {
+            timeout: timeoutMs,
+            headers: headersWithTraceContext(ctx),
+          }),
+          subject,
+        ),
+      );
       const envelope = decodeJson(reply.data) as ReplyEnvelope<ReplyOf<D>>;
       if (!envelope.ok) throw DomainError.fromBody(envelope.error);
       return 'spilled' in envelope
@@ -124,7 +138,35 @@ export class MessagingClient {
     const natsHeaders = headersWithTraceContext();
     Object.entries(headers).forEach(([key, value]) => natsHeaders.set(key, value));
     if (msgId !== undefined) natsHeaders.set(MSG_ID_HEADER, msgId);
-    return this.jetstream.publish(this.names.subject(subject), data, natsHeaders);
+    const fullSubject = this.names.subject(subject);
+    return this.throughCircuit(subject, () =>
+      this.jetstream.publish(fullSubject, data, natsHeaders),
+    );
+  }
+
+  /**
+   * `send`, unless NATS is away or the circuit of `subject` is open: then SERVICE_UNAVAILABLE at
+   * once. What became of it tells the circuit whether the other side answers.
+   */
+  private async throughCircuit<T>(subject: string, send: () => Promise<T>): Promise<T> {
+    this.connectionState.assertUp();
+    const circuit = this.circuits.of(subject);
+    const waitMs = circuit.admit();
+    if (waitMs > 0) {
+      throw new ServiceUnavailableError(
+        `${subject} has not been answering; it is asked again shortly`,
+        Math.ceil(waitMs / 1_000),
+      );
+    }
+    try {
+      const answer = await send();
+      circuit.recordAnswered();
+      return answer;
+    } catch (error) {
+      if (isUnanswered(error)) circuit.recordUnanswered();
+      else circuit.recordInconclusive();
+      throw error;
+    }
   }
 
   private async publish(
@@ -145,7 +187,9 @@ export class MessagingClient {
     try {
       const headers = headersWithTraceContext(spanContext(span, parent));
       headers.set(MSG_ID_HEADER, options.msgId);
-      return await this.jetstream.publish(fullSubject, encodeJson(payload), headers);
+      return await this.throughCircuit(subject, () =>
+        this.jetstream.publish(fullSubject, encodeJson(payload), headers),
+      );
     } catch (error) {
       span.setStatus({ code: SpanStatusCode.ERROR });
       throw toDomainError(error, subject);
@@ -157,6 +201,14 @@ export class MessagingClient {
 
 function spanContext(span: Span, parent: Context = context.active()): Context {
   return trace.setSpan(parent, span);
+}
+
+/** A timeout, or nobody listening: the other side did not answer. */
+function isUnanswered(error: unknown): boolean {
+  return (
+    error instanceof NatsError &&
+    (error.code === NatsErrorCode.Timeout || error.code === NatsErrorCode.NoResponders)
+  );
 }
 
 function toDomainError(error: unknown, subject: string): unknown {
