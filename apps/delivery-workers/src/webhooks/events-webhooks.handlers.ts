@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
   EventsWebhookOfReply,
-  EventsWebhookResponseDto,
   Requests,
+  SavedEventsWebhook,
   SaveEventsWebhookRequest,
   SuccessResponseDto,
   TenantScope,
@@ -23,7 +23,7 @@ export class EventsWebhooksHandlers {
   }
 
   @HandleRequest(Requests.saveEventsWebhook, SaveEventsWebhookRequest)
-  save(request: SaveEventsWebhookRequest): Promise<EventsWebhookResponseDto> {
+  save(request: SaveEventsWebhookRequest): Promise<SavedEventsWebhook> {
     return this.webhooks.save(request);
   }
 

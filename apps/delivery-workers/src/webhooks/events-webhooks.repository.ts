@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   EventsWebhookResponseDto,
+  SavedEventsWebhook,
   SaveEventsWebhookRequest,
   TenantScope,
   WebhookEventType,
@@ -37,15 +38,18 @@ export class EventsWebhooksRepository {
     return rows[0] && configOf(rows[0]);
   }
 
-  /** Creates or replaces the configuration; its id and secret stay, and saving enables it again. */
-  async save(request: SaveEventsWebhookRequest): Promise<EventsWebhookResponseDto> {
-    const rows: EventsWebhookRow[] = await this.dataSource.query(
+  /**
+   * Creates or replaces the configuration; its id and secret stay, and saving enables it again.
+   * `created` says whether this save made the row (xmax is 0 for a row inserted, not updated).
+   */
+  async save(request: SaveEventsWebhookRequest): Promise<SavedEventsWebhook> {
+    const rows: (EventsWebhookRow & { created: boolean })[] = await this.dataSource.query(
       `INSERT INTO delivery.events_webhooks (env_id, account_id, webhook_id, webhook, events, secret)
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (env_id) DO UPDATE SET webhook = EXCLUDED.webhook, events = EXCLUDED.events,
          disabled_at = NULL, disabled_reason = NULL, updated_at = now()
        WHERE events_webhooks.account_id = EXCLUDED.account_id
-       RETURNING webhook_id, webhook, events, secret`,
+       RETURNING webhook_id, webhook, events, secret, (xmax = 0) AS created`,
       [
         request.envId,
         request.accountId,
@@ -57,7 +61,7 @@ export class EventsWebhooksRepository {
     );
     const [row] = rows;
     if (!row) throw new Error(`environment ${request.envId} belongs to another account`);
-    return configOf(row);
+    return { ...configOf(row), created: row.created };
   }
 
   async delete(scope: TenantScope): Promise<boolean> {

@@ -3,6 +3,7 @@ import {
   Broadcasts,
   EventsWebhookResponseDto,
   NotFoundError,
+  SavedEventsWebhook,
   SaveEventsWebhookRequest,
   TenantScope,
 } from '@clarion/contracts';
@@ -33,7 +34,7 @@ export class EventsWebhooksService {
     return this.configs.of(scope);
   }
 
-  async save(request: SaveEventsWebhookRequest): Promise<EventsWebhookResponseDto> {
+  async save(request: SaveEventsWebhookRequest): Promise<SavedEventsWebhook> {
     const saved = await this.webhooks.save(request);
     this.changed(request);
     return saved;

@@ -6,6 +6,7 @@ import {
   NotFoundError,
   Principal,
   Requests,
+  secretHint,
   SuccessResponseDto,
   ValidationFailedError,
 } from '@clarion/contracts';
@@ -26,20 +27,22 @@ export class EventsWebhooksController {
   @Get()
   @ApiOperation({
     operationId: 'WebhooksGetEventsWebhook',
-    summary: 'The events webhook of the environment',
+    summary: 'The events webhook of the environment; its secret as a hint',
   })
   @ApiOkResponse({ type: EventsWebhookResponseDto })
   async get(@CurrentPrincipal() principal: Principal): Promise<EventsWebhookResponseDto> {
     const { config } = await this.messaging.request(Requests.getEventsWebhook, tenantOf(principal));
     if (!config)
       throw new NotFoundError('The events webhook', 'Create it with PUT /webhooks/events.');
-    return config;
+    return { ...config, secret: secretHint(config.secret) };
   }
 
   @Put()
   @ApiOperation({
     operationId: 'WebhooksUpsertEventsWebhook',
     summary: 'Create or replace the events webhook (its id and secret stay)',
+    description:
+      'The answer of the PUT that creates the webhook is the only one with the whole secret; later answers and GET show its prefix and last four characters.',
   })
   @ApiOkResponse({ type: EventsWebhookResponseDto })
   async upsert(
@@ -52,7 +55,11 @@ export class EventsWebhooksController {
         'Use a public http or https URL whose host resolves to a public address.',
       );
     });
-    return this.messaging.request(Requests.saveEventsWebhook, { ...tenantOf(principal), ...body });
+    const { created, ...saved } = await this.messaging.request(Requests.saveEventsWebhook, {
+      ...tenantOf(principal),
+      ...body,
+    });
+    return created ? saved : { ...saved, secret: secretHint(saved.secret) };
   }
 
   @Delete()

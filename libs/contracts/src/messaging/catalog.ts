@@ -160,7 +160,7 @@ import { ProviderCallbackJob } from '../delivery/provider-callback.job';
 import {
   EventsWebhookChange,
   EventsWebhookOfReply,
-  EventsWebhookResponseDto,
+  SavedEventsWebhook,
   SaveEventsWebhookRequest,
 } from '../webhooks/events-webhook.dto';
 import { RemoveDeadAddressRequest, SetSmsOptOutRequest } from '../users/address-requests';
@@ -396,7 +396,7 @@ export const Requests = {
   getEventsWebhook: defineRequest<TenantScope, EventsWebhookOfReply>(
     'delivery-workers.events-webhook.get',
   ),
-  saveEventsWebhook: defineRequest<SaveEventsWebhookRequest, EventsWebhookResponseDto>(
+  saveEventsWebhook: defineRequest<SaveEventsWebhookRequest, SavedEventsWebhook>(
     'delivery-workers.events-webhook.save',
   ),
   deleteEventsWebhook: defineRequest<TenantScope, SuccessResponseDto>(

@@ -42,8 +42,19 @@ export class EventsWebhookResponseDto {
   @ApiProperty({ enum: WEBHOOK_EVENT_TYPES, isArray: true })
   events!: WebhookEventType[];
 
-  @ApiProperty({ description: 'whsec_… secret the payloads are signed with (Standard Webhooks)' })
+  @ApiProperty({
+    description:
+      'whsec_… secret the payloads are signed with (Standard Webhooks): in full only in the answer of the PUT that creates the webhook, later its prefix and last four characters',
+  })
   secret!: string;
+}
+
+/**
+ * What delivery-workers answers a save with: the configuration, its secret in full, and whether
+ * the save created it (the gateway shows the secret in full only then).
+ */
+export class SavedEventsWebhook extends EventsWebhookResponseDto {
+  created!: boolean;
 }
 
 export class SaveEventsWebhookRequest extends TenantScope {
