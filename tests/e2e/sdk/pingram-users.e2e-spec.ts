@@ -1,5 +1,6 @@
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
+import { secretHint } from '@clarion/contracts';
 import { eventually } from '@clarion/testing';
 import {
   instanceOfDeleteUserResponse,
@@ -238,9 +239,10 @@ describe('pingram@1.0.14: users and the in-app inbox', () => {
         }),
       );
       const user = await suite.client.user.getUser('ada');
+      // The token is the user's credential: a read shows a hint of it, never the token.
       expect(user.slackToken).toMatchObject({
         ok: true,
-        access_token: SLACK_BOT_TOKEN,
+        access_token: secretHint(SLACK_BOT_TOKEN),
         team: { id: 'T0E2E', name: 'Pingram Users' },
       });
     });

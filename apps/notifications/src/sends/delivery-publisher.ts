@@ -17,6 +17,7 @@ import { InappDelivery } from '../inbox/inapp-delivery';
 import { inboxEntryOf } from '../inbox/inbox-entry-of';
 import { deliveryJobDefinition } from './delivery-jobs';
 import { DeliverableChannel, SendPlan } from './send-plan';
+import { storedRequestOf } from './stored-request';
 
 /**
  * The last step of the pipeline: digest entries and in-app notifications are stored (one
@@ -128,7 +129,7 @@ function processedEvent(plan: SendPlan, processedAt: string): SendProcessedEvent
       receivedAt: command.receivedAt,
       processedAt,
       ...command.origin,
-      request: JSON.stringify(command.body),
+      request: storedRequestOf(command.body),
       user: { id: send.to.id, email: plan.recipient.email, number: plan.recipient.number },
       channels: plan.decisions,
       ignored: plan.ignored,

@@ -1,6 +1,7 @@
-import { UserResponseDto } from '@clarion/contracts';
+import { slackTokenWithHints, UserResponseDto } from '@clarion/contracts';
 import { UserEntity } from './user.entity';
 
+/** A user as the API shows it: the Slack tokens as hints, never the tokens. */
 export function toUserResponse(user: UserEntity): UserResponseDto {
   return {
     id: user.id,
@@ -10,7 +11,7 @@ export function toUserResponse(user: UserEntity): UserResponseDto {
     webPushTokens: user.webPushTokens ?? [],
     ...(user.timezone !== null && { timezone: user.timezone }),
     ...(user.slackChannel !== null && { slackChannel: user.slackChannel }),
-    ...(user.slackToken !== null && { slackToken: user.slackToken }),
+    ...(user.slackToken !== null && { slackToken: slackTokenWithHints(user.slackToken) }),
     ...(user.lastSeenTime !== null && { lastSeenTime: user.lastSeenTime.toISOString() }),
     ...(user.emailSuppression !== null && {
       emailSuppressionStatus: {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   DeliveryRecipient,
+  hasSlackTokenHints,
   PushTokenDto,
   UserAttributesDto,
   WebPushTokenDto,
@@ -99,7 +100,7 @@ export class UsersRepository {
         json(row.fields.webPushTokens),
         row.fields.timezone,
         row.fields.slackChannel,
-        json(row.fields.slackToken),
+        json(storableSlackToken(row.fields.slackToken)),
         row.touchLastSeen ? new Date() : undefined,
       ];
       const placeholders = values.map((value) => `$${params.push(value ?? null)}`);
@@ -189,4 +190,14 @@ function definedOnly<T extends object>(fields: T): Partial<T> {
 
 function json(value: unknown): string | undefined {
   return value === undefined ? undefined : JSON.stringify(value);
+}
+
+/**
+ * A Slack token object whose tokens are hints is what a client read and sent back (a GET, then a
+ * POST of the whole user): it keeps the stored tokens rather than replacing them with hints.
+ */
+function storableSlackToken(
+  slackToken: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  return slackToken && hasSlackTokenHints(slackToken) ? undefined : slackToken;
 }
