@@ -56,18 +56,14 @@ export class OutboundGuard {
    * neither a refused address nor a localhost name. Other names are judged when they resolve.
    */
   assertAllowedWithoutLookup(url: string): void {
-    const target = this.parse(url);
-    const host = hostOf(target);
-    if (isIP(host)) return this.refuseIfBlocked(url, host);
-    if (LOCALHOST_NAME.test(host) && this.policy.refusalOf('127.0.0.1') !== undefined) {
-      throw new OutboundUrlRefusedError(url, `${host} is a loopback name`);
-    }
+    this.refuseByItself(url, hostOf(this.parse(url)));
   }
 
   readonly fetch: GuardedFetch = async (url, init) => {
     const target = this.parse(url);
-    const host = hostOf(target);
-    if (isIP(host)) this.refuseIfBlocked(url, host);
+    // A literal address is never looked up, so only this check stands between it and connect();
+    // a localhost name is refused whatever this machine's resolver makes of it.
+    this.refuseByItself(url, hostOf(target));
     try {
       const response = await undiciFetch(target, {
         ...(init as UndiciRequestInit),
@@ -100,6 +96,13 @@ export class OutboundGuard {
       throw new OutboundUrlRefusedError(url, 'only http and https URLs are allowed');
     }
     return target;
+  }
+
+  private refuseByItself(url: string, host: string): void {
+    if (isIP(host)) return this.refuseIfBlocked(url, host);
+    if (LOCALHOST_NAME.test(host) && this.policy.refusalOf('127.0.0.1') !== undefined) {
+      throw new OutboundUrlRefusedError(url, `${host} is a loopback name`);
+    }
   }
 
   private refuseIfBlocked(url: string, address: string): void {

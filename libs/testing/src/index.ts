@@ -19,3 +19,4 @@ export * from './peers/media-stream-client';
 export * from './voice-agent-spec';
 export * from './usage-charges-tap';
 export * from './severable-proxy';
+export * from './peers/loopback-listener';
