@@ -1,5 +1,5 @@
-import { eventually } from '@clarion/testing';
-import { OutboundUrlRefusedError } from '@clarion/outbound';
+import { eventually, LoopbackListener } from '@clarion/testing';
+import { OutboundGuard, OutboundUrlRefusedError } from '@clarion/outbound';
 import { EmailAttachmentError } from './email-attachment-error';
 import { loadEmailAttachments, MAX_ATTACHMENT_BYTES } from './email-attachments';
 import { HttpFilePeer } from './test-peers/http-file-peer';
@@ -123,6 +123,46 @@ describe(loadEmailAttachments.name, () => {
     );
     expect(down.retryable).toBe(true);
     expect(down.reason).toContain('could not be fetched: fetch failed');
+  });
+
+  it('fails, without fetching, an attachment URL the active guard refuses in any spelling', async () => {
+    const guard = OutboundGuard.fromAllowList('');
+    const target = await LoopbackListener.start();
+    try {
+      for (const host of ['[::ffff:127.0.0.1]', '0x7f000001', '0177.0.0.1', 'localhost']) {
+        const url = `http://${host}:${target.port}/a.pdf`;
+        const error = await failureOf(
+          loadEmailAttachments([{ filename: 'a.pdf', url }], guard.fetch),
+        );
+        expect(error.retryable).toBe(false);
+        expect(error.reason).toMatch(/^attachment "a\.pdf" \(.*\) was refused: .*loopback/);
+      }
+      expect(target.connections).toBe(0);
+    } finally {
+      await Promise.all([guard.close(), target.stop()]);
+    }
+  });
+
+  it('fails an attachment URL that redirects to a refused address, without following it', async () => {
+    const guard = OutboundGuard.fromAllowList('127.0.0.2/32');
+    const target = await LoopbackListener.start();
+    const hop = await LoopbackListener.start(
+      (_request, response) =>
+        response.writeHead(302, { location: `http://127.0.0.1:${target.port}/a.pdf` }).end(),
+      ['127.0.0.2'],
+    );
+    try {
+      const url = `http://127.0.0.2:${hop.port}/a.pdf`;
+      const error = await failureOf(
+        loadEmailAttachments([{ filename: 'a.pdf', url }], guard.fetch),
+      );
+      expect(error.reason).toBe(
+        `attachment "a.pdf" (${url}) answered HTTP 302: redirects are not followed`,
+      );
+      expect(target.connections).toBe(0);
+    } finally {
+      await Promise.all([guard.close(), target.stop(), hop.stop()]);
+    }
   });
 
   it('allows files up to 20 MB', () => {
