@@ -12,6 +12,7 @@ import { toVoiceAgentResponse } from './agent.mapper';
 import { AgentRow } from './agent.row';
 import { AgentsRepository } from './agents.repository';
 import { NumberBindings } from './number-bindings';
+import { hasHeaderHints, specWithStoredHeaders } from './tool-header-hints';
 import { assertToolUrlsAllowed } from './tool-urls';
 
 const LIST_AGENTS = 'GET /voice/agents lists the agents of this account.';
@@ -25,7 +26,8 @@ export class AgentsService {
     private readonly guard: OutboundGuard,
   ) {}
 
-  async create(accountId: string, spec: VoiceAgentSpecDto): Promise<VoiceAgentResponseDto> {
+  async create(accountId: string, given: VoiceAgentSpecDto): Promise<VoiceAgentResponseDto> {
+    const spec = specWithStoredHeaders(given, undefined);
     assertToolUrlsAllowed(spec, this.guard);
     const now = new Date();
     const row = await this.repository.insert({
@@ -61,8 +63,11 @@ export class AgentsService {
   async update(
     accountId: string,
     agentId: string,
-    spec: VoiceAgentSpecDto,
+    given: VoiceAgentSpecDto,
   ): Promise<VoiceAgentResponseDto> {
+    const spec = hasHeaderHints(given)
+      ? specWithStoredHeaders(given, (await this.existing(accountId, agentId)).spec)
+      : given;
     assertToolUrlsAllowed(spec, this.guard);
     const row = await this.repository.replaceSpec(accountId, agentId, spec, new Date());
     if (!row) throw agentNotFound(agentId);
