@@ -1,6 +1,6 @@
 import type { SendSlackContentDto, SlackDeliveryJob } from '@clarion/contracts';
 import { Channel } from '@clarion/contracts';
-import { OutboundUrlRefusedError } from '@clarion/outbound';
+import { OutboundGuard, OutboundUrlRefusedError } from '@clarion/outbound';
 import { freePort } from '@clarion/testing';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
@@ -327,6 +327,26 @@ describe(SlackAdapter.name, () => {
       code: 'UNKNOWN',
       reason: expect.stringContaining('private address'),
     });
+  });
+
+  it('never calls a Slack API address the active guard refuses, however it is spelled', async () => {
+    const guard = OutboundGuard.fromAllowList('');
+    try {
+      for (const host of ['0177.0.0.1', '2130706433', '[::ffff:127.0.0.1]']) {
+        const guarded = new SlackAdapter(
+          { apiUrl: apiUrl.replace('127.0.0.1', host) },
+          guard.fetch,
+        );
+        expect(await guarded.send(slackJob('C0123456789'), ctx)).toMatchObject({
+          status: 'failed',
+          code: 'UNKNOWN',
+          reason: expect.stringContaining('private, loopback'),
+        });
+      }
+      expect(calls).toHaveLength(0);
+    } finally {
+      await guard.close();
+    }
   });
 
   it('lists the channels the bot can see across pages', async () => {

@@ -1,5 +1,5 @@
-import { OutboundUrlRefusedError } from '@clarion/outbound';
-import { freePort, loopbackTls } from '@clarion/testing';
+import { OutboundGuard, OutboundUrlRefusedError } from '@clarion/outbound';
+import { freePort, LoopbackListener, loopbackTls } from '@clarion/testing';
 import type { WebPushDeliveryJob, WebPushTokenDto } from '@clarion/contracts';
 import { Channel } from '@clarion/contracts';
 import {
@@ -177,6 +177,26 @@ describe(WebPushAdapter.name, () => {
       code: 'UNKNOWN',
       reason: expect.stringContaining('private address'),
     });
+  });
+
+  it('never connects to an endpoint the active guard refuses, however it is spelled', async () => {
+    const guard = OutboundGuard.fromAllowList('');
+    const pushService = await LoopbackListener.start();
+    const guarded = new WebPushAdapter(guard.fetch, SUBJECT);
+    try {
+      for (const host of ['0x7f000001', '[::ffff:7f00:1]', '[::1]', '127.1', 'LOCALHOST.']) {
+        const endpoint = `http://${host}:${pushService.port}/push/x`;
+        const { token } = browserSubscription(endpoint);
+        expect(await guarded.send(webPushJob(), token, keys, ctx)).toMatchObject({
+          status: 'failed',
+          code: 'UNKNOWN',
+          reason: expect.stringMatching(/^Refused to call .*loopback/),
+        });
+      }
+      expect(pushService.connections).toBe(0);
+    } finally {
+      await Promise.all([guard.close(), pushService.stop()]);
+    }
   });
 
   it('fails without a request when the subscription keys are not a P-256 public key', async () => {
