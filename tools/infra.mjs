@@ -23,6 +23,11 @@ function hostPort(url, defaultPort) {
   return { host: parsed.hostname, port: Number(parsed.port || defaultPort) };
 }
 
+/** A URL as messages show it: the password of its user (DATABASE_URL, NATS_URL) as `***`. */
+export function shownUrl(url) {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s/@]*@/i, '$1***@');
+}
+
 function isLocal(host) {
   return ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host);
 }
@@ -31,7 +36,8 @@ function isLocal(host) {
 async function needsStarting(url, defaultPort, what, variable) {
   const { host, port } = hostPort(url, defaultPort);
   if (await isListening(host, port)) return false;
-  if (!isLocal(host)) throw new Error(`${what} is not reachable at ${url}: check ${variable}.`);
+  if (!isLocal(host))
+    throw new Error(`${what} is not reachable at ${shownUrl(url)}: check ${variable}.`);
   return true;
 }
 
@@ -53,7 +59,9 @@ export async function ensureInfrastructure({ root, log = console.error, env = pr
     'DATABASE_URL',
   );
   const startNats = await needsStarting(configured.natsUrl, 4222, 'NATS', 'NATS_URL');
-  const natsBinary = startNats ? natsServerBinary(configured.natsUrl, env.PATH) : undefined;
+  const natsBinary = startNats
+    ? natsServerBinary(shownUrl(configured.natsUrl), env.PATH)
+    : undefined;
   if (startPostgres || startNats) mkdirSync(dataRoot, { recursive: true });
   const postgres = startPostgres ? await preparePostgres(dataRoot) : undefined;
 
@@ -73,7 +81,7 @@ export async function ensureInfrastructure({ root, log = console.error, env = pr
       stops.push(started.stop);
       result.databaseUrl = started.url;
       log(
-        `PostgreSQL was not reachable at ${configured.databaseUrl}; started an embedded one on port ${port} (data in ${postgres.databaseDir})`,
+        `PostgreSQL was not reachable at ${shownUrl(configured.databaseUrl)}; started an embedded one on port ${port} (data in ${postgres.databaseDir})`,
       );
     }
     if (natsBinary) {
@@ -82,7 +90,7 @@ export async function ensureInfrastructure({ root, log = console.error, env = pr
       stops.push(started.stop);
       result.natsUrl = started.url;
       log(
-        `NATS was not reachable at ${configured.natsUrl}; started nats-server -js on port ${port} (data in ${started.storeDir})`,
+        `NATS was not reachable at ${shownUrl(configured.natsUrl)}; started nats-server -js on port ${port} (data in ${started.storeDir})`,
       );
     }
   } catch (error) {

@@ -27,8 +27,18 @@ export function loadEnv<T extends object>(
 /** Variables whose values must not reach the boot log, even when they are wrong. */
 const SECRET_NAME = /SECRET|PASSWORD|_TOKEN$|_KEYS?$/;
 
+/** The password of a URL's user (`postgres://user:password@host`), up to the `@`. */
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s/@]*@/gi;
+
+/** Text that may hold URLs (DATABASE_URL, SMTP_URL, NATS_URL), with their passwords as `***`. */
+export function withoutUrlPasswords(text: string): string {
+  return text.replace(URL_PASSWORD, '$1***@');
+}
+
 function describe(error: ValidationError): string {
   const reasons = Object.values(error.constraints ?? {}).join('; ');
-  const value = SECRET_NAME.test(error.property) ? '(hidden)' : JSON.stringify(error.value);
+  const value = SECRET_NAME.test(error.property)
+    ? '(hidden)'
+    : withoutUrlPasswords(JSON.stringify(error.value) ?? 'undefined');
   return `  ${error.property}=${value}: ${reasons}`;
 }
