@@ -39,6 +39,7 @@ export class OutboundGuard {
   async assertAllowed(url: string): Promise<void> {
     const target = this.parse(url);
     const host = hostOf(target);
+    this.refuseByItself(url, host);
     const addresses = isIP(host)
       ? [host]
       : await new Promise<string[]>((resolve, reject) =>

@@ -1,5 +1,6 @@
 import { VoiceAgentSpecDto, VoiceToolDto } from '@clarion/contracts';
-import { voiceAgentSpec } from '@clarion/testing';
+import { OutboundGuard } from '@clarion/outbound';
+import { LoopbackListener, voiceAgentSpec } from '@clarion/testing';
 import { SandboxVoiceProvider } from '../telephony/sandbox/sandbox-voice.provider';
 import { CallText, TextSender } from './call-texts';
 import { CallTools, ToolCallContext } from './call-tools';
@@ -143,6 +144,59 @@ describe(CallTools.name, () => {
       inputType: 'digits',
       prompt: 'Your PIN?',
       maxDigits: 4,
+    });
+  });
+
+  describe('http_request through the active outbound guard', () => {
+    const httpTool = (url: string): VoiceToolDto => ({
+      type: 'http_request',
+      name: 'lookup',
+      description: 'Look up',
+      url,
+      method: 'GET',
+    });
+    let target: LoopbackListener;
+
+    beforeAll(async () => {
+      target = await LoopbackListener.start();
+    });
+    afterAll(() => target.stop());
+
+    it('tells the model the request was refused, without connecting, however loopback is spelled', async () => {
+      const guard = OutboundGuard.fromAllowList('');
+      try {
+        for (const host of ['2130706433', '0x7f.0.0.1', '[::ffff:7f00:1]', '[::1]', 'localhost']) {
+          const url = `https://${host}:${target.port}/orders`;
+          const sut = new CallTools(spec([httpTool(url)]), phone, sandbox, texts, guard.fetch);
+          expect(await sut.run({ callId: 'c', name: 'lookup', args: {} })).toEqual({
+            kind: 'result',
+            result: expect.stringMatching(/^The request failed: Refused to call .*loopback/),
+          });
+        }
+        expect(target.connections).toBe(0);
+      } finally {
+        await guard.close();
+      }
+    });
+
+    it('gives the model a redirect as it came, without following it to a refused address', async () => {
+      const guard = OutboundGuard.fromAllowList('127.0.0.2/32');
+      const hop = await LoopbackListener.start(
+        (_request, response) =>
+          response.writeHead(302, { location: `http://127.0.0.1:${target.port}/orders` }).end(),
+        ['127.0.0.2'],
+      );
+      try {
+        const url = `http://127.0.0.2:${hop.port}/orders`;
+        const sut = new CallTools(spec([httpTool(url)]), phone, sandbox, texts, guard.fetch);
+        expect(await sut.run({ callId: 'c', name: 'lookup', args: {} })).toEqual({
+          kind: 'result',
+          result: 'HTTP 302: ',
+        });
+        expect(target.connections).toBe(0);
+      } finally {
+        await Promise.all([guard.close(), hop.stop()]);
+      }
     });
   });
 });
