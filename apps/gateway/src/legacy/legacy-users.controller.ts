@@ -7,8 +7,10 @@ import {
   UserResponseDto,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
+import { OutboundGuard } from '@clarion/outbound';
 import { EndUser } from '../auth/authenticated-request';
 import { CurrentEndUser } from '../auth/auth.decorators';
+import { assertWebPushEndpointsAllowed } from '../users/web-push-endpoints';
 import { LegacyEndUser, LegacyRoutes } from './legacy-routes';
 
 /** The hosted service's routes of one user, with that user's credentials. */
@@ -16,7 +18,10 @@ import { LegacyEndUser, LegacyRoutes } from './legacy-routes';
 @LegacyEndUser()
 @Controller(':clientId/users/:userId')
 export class LegacyUsersController {
-  constructor(private readonly messaging: MessagingClient) {}
+  constructor(
+    private readonly messaging: MessagingClient,
+    private readonly guard: OutboundGuard,
+  ) {}
 
   /** As POST /users/{userId}. */
   @Post()
@@ -25,6 +30,7 @@ export class LegacyUsersController {
     @Body() fields: UserFieldsDto,
     @CurrentEndUser() user: EndUser,
   ): Promise<UserResponseDto> {
+    assertWebPushEndpointsAllowed(fields, this.guard);
     return this.messaging.request(Requests.identifyUser, { ...user, fields });
   }
 

@@ -15,14 +15,19 @@ import {
   UsersListResponseDto,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
+import { OutboundGuard } from '@clarion/outbound';
 import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
 import { tenantOf } from '../auth/tenant-of';
+import { assertWebPushEndpointsAllowed } from './web-push-endpoints';
 
 @ApiTags('Users')
 @RequiresApiKey()
 @Controller('users')
 export class UsersController {
-  constructor(private readonly messaging: MessagingClient) {}
+  constructor(
+    private readonly messaging: MessagingClient,
+    private readonly guard: OutboundGuard,
+  ) {}
 
   @Get()
   @ApiOperation({
@@ -121,6 +126,7 @@ export class UsersController {
     @Body() fields: UserFieldsDto,
     @CurrentPrincipal() principal: Principal,
   ): Promise<UserResponseDto> {
+    assertWebPushEndpointsAllowed(fields, this.guard);
     return this.messaging.request(Requests.identifyUser, {
       ...tenantOf(principal),
       userId,
