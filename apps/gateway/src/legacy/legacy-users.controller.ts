@@ -12,6 +12,7 @@ import { EndUser } from '../auth/authenticated-request';
 import { CurrentEndUser } from '../auth/auth.decorators';
 import { assertWebPushEndpointsAllowed } from '../users/web-push-endpoints';
 import { LegacyEndUser, LegacyRoutes } from './legacy-routes';
+import { userWithHints } from '../users/user-with-hints';
 
 /** The hosted service's routes of one user, with that user's credentials. */
 @LegacyRoutes()
@@ -26,12 +27,12 @@ export class LegacyUsersController {
   /** As POST /users/{userId}. */
   @Post()
   @HttpCode(200)
-  identify(
+  async identify(
     @Body() fields: UserFieldsDto,
     @CurrentEndUser() user: EndUser,
   ): Promise<UserResponseDto> {
     assertWebPushEndpointsAllowed(fields, this.guard);
-    return this.messaging.request(Requests.identifyUser, { ...user, fields });
+    return userWithHints(await this.messaging.request(Requests.identifyUser, { ...user, fields }));
   }
 
   /** As PATCH /user/inapp. */

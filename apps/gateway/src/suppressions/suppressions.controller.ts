@@ -14,6 +14,7 @@ import { MessagingClient } from '@clarion/messaging';
 import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
 import { tenantOf } from '../auth/tenant-of';
 import { ChannelParamPipe } from '../notification-types/channel-param.pipe';
+import { userWithHints } from '../users/user-with-hints';
 
 @ApiTags('Users')
 @RequiresApiKey()
@@ -27,16 +28,17 @@ export class SuppressionsController {
     summary: 'Remove the suppression of one user for one channel',
   })
   @ApiOkResponse({ type: UserSuppressionResponseDto })
-  removeOne(
+  async removeOne(
     @Param('userId') userId: string,
     @Param('channel', ChannelParamPipe) channel: Channel,
     @CurrentPrincipal() principal: Principal,
   ): Promise<UserSuppressionResponseDto> {
-    return this.messaging.request(Requests.removeSuppression, {
+    const { user } = await this.messaging.request(Requests.removeSuppression, {
       ...tenantOf(principal),
       userId,
       channel,
     });
+    return { user: userWithHints(user) };
   }
 
   @Delete('email/suppressions/:reason')

@@ -19,6 +19,7 @@ import { OutboundGuard } from '@clarion/outbound';
 import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
 import { tenantOf } from '../auth/tenant-of';
 import { assertWebPushEndpointsAllowed } from './web-push-endpoints';
+import { userWithHints } from './user-with-hints';
 
 @ApiTags('Users')
 @RequiresApiKey()
@@ -35,15 +36,16 @@ export class UsersController {
     summary: 'Users of the environment, a page at a time',
   })
   @ApiOkResponse({ type: UsersListResponseDto })
-  list(
+  async list(
     @Query() query: UsersListQueryDto,
     @CurrentPrincipal() principal: Principal,
   ): Promise<UsersListResponseDto> {
-    return this.messaging.request(Requests.listUsers, {
+    const page = await this.messaging.request(Requests.listUsers, {
       ...tenantOf(principal),
       limit: query.limit ?? DEFAULT_USERS_PAGE,
       after: query.nextToken,
     });
+    return { ...page, users: page.users.map(userWithHints) };
   }
 
   @Get('account-metadata')
@@ -121,26 +123,30 @@ export class UsersController {
     description: 'Fields left out keep their values; an id in the body must match the path.',
   })
   @ApiOkResponse({ type: UserResponseDto })
-  identify(
+  async identify(
     @Param('userId') userId: string,
     @Body() fields: UserFieldsDto,
     @CurrentPrincipal() principal: Principal,
   ): Promise<UserResponseDto> {
     assertWebPushEndpointsAllowed(fields, this.guard);
-    return this.messaging.request(Requests.identifyUser, {
-      ...tenantOf(principal),
-      userId,
-      fields,
-    });
+    return userWithHints(
+      await this.messaging.request(Requests.identifyUser, {
+        ...tenantOf(principal),
+        userId,
+        fields,
+      }),
+    );
   }
 
   @Get(':userId')
   @ApiOperation({ operationId: 'UserGetUser', summary: 'Get a user by id' })
   @ApiOkResponse({ type: UserResponseDto })
-  get(
+  async get(
     @Param('userId') userId: string,
     @CurrentPrincipal() principal: Principal,
   ): Promise<UserResponseDto> {
-    return this.messaging.request(Requests.getUser, { ...tenantOf(principal), userId });
+    return userWithHints(
+      await this.messaging.request(Requests.getUser, { ...tenantOf(principal), userId }),
+    );
   }
 }

@@ -1,7 +1,6 @@
-import { slackTokenWithHints, UserResponseDto } from '@clarion/contracts';
+import { UserResponseDto } from '@clarion/contracts';
 import { UserEntity } from './user.entity';
 
-/** A user as the API shows it: the Slack tokens as hints, never the tokens. */
 export function toUserResponse(user: UserEntity): UserResponseDto {
   return {
     id: user.id,
@@ -11,7 +10,7 @@ export function toUserResponse(user: UserEntity): UserResponseDto {
     webPushTokens: user.webPushTokens ?? [],
     ...(user.timezone !== null && { timezone: user.timezone }),
     ...(user.slackChannel !== null && { slackChannel: user.slackChannel }),
-    ...(user.slackToken !== null && { slackToken: slackTokenWithHints(user.slackToken) }),
+    ...(user.slackToken !== null && { slackToken: user.slackToken }),
     ...(user.lastSeenTime !== null && { lastSeenTime: user.lastSeenTime.toISOString() }),
     ...(user.emailSuppression !== null && {
       emailSuppressionStatus: {
