@@ -21,11 +21,16 @@ interface OtlpJson {
 /** A loopback OTLP/HTTP (JSON) trace receiver that keeps every span it is sent. */
 export class OtlpReceiver {
   readonly spans: ReceivedSpan[] = [];
+  /** Every export as it arrived (attributes and events included), for searching its text. */
+  readonly payloads: string[] = [];
   private readonly server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     request.on('end', () => {
-      if (request.url === '/v1/traces') this.collect(JSON.parse(body) as OtlpJson);
+      if (request.url === '/v1/traces') {
+        this.payloads.push(body);
+        this.collect(JSON.parse(body) as OtlpJson);
+      }
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
