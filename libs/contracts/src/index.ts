@@ -112,6 +112,7 @@ export * from './users/user-response.dto';
 export * from './users/users-list.dto';
 export * from './users/web-push-token.dto';
 export * from './validation/is-plain-object.decorator';
+export * from './validation/is-omittable.decorator';
 export * from './validation/max-keys.decorator';
 export * from './validation/is-condition.decorator';
 export * from './validation/is-web-link.decorator';

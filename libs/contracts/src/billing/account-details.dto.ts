@@ -13,6 +13,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { IsOmittable } from '../validation/is-omittable.decorator';
 import { MemberActor } from './members.dto';
 import { AccountStatus, SubscriptionStatus } from './account-response.dto';
 
@@ -110,7 +111,7 @@ export class AccountPatchDto {
     description: 'Move up one budget tier at 90% of the cost cap.',
     example: true,
   })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   autoUpgrade?: boolean;
 }

@@ -12,6 +12,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Channel } from '../common/channel.enum';
+import { IsOmittable } from '../validation/is-omittable.decorator';
 import { AccountScope } from './principal';
 
 /** Body of POST /environments. */
@@ -27,7 +28,7 @@ export class CreateEnvironmentDto {
 /** Body of PATCH /environments/{clientId} (EnvironmentsUpdateEnvironment). */
 export class UpdateEnvironmentDto {
   @ApiPropertyOptional({ example: 'Staging' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
@@ -36,7 +37,7 @@ export class UpdateEnvironmentDto {
   @ApiPropertyOptional({
     description: 'Issue a new clientSecret; the old one stops working at once.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   resetSecret?: boolean;
 
@@ -45,13 +46,13 @@ export class UpdateEnvironmentDto {
     isArray: true,
     description: 'Channels this environment does not send on.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsArray()
   @IsEnum(Channel, { each: true })
   disableSending?: Channel[];
 
   @ApiPropertyOptional({ description: 'Require a valid hmac from end users.', example: true })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   secureMode?: boolean;
 }

@@ -17,6 +17,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Channel } from '../common/channel.enum';
+import { IsOmittable } from '../validation/is-omittable.decorator';
 import { NotificationOptionsDto } from './channel-options.dto';
 
 export const THROTTLING_UNITS = ['seconds', 'minutes', 'hours', 'days', 'months', 'years'] as const;
@@ -64,7 +65,7 @@ export class ThrottlingDto {
 /** The settings of a notification type that can be changed (spec 2.11); all optional. */
 export class NotificationSettingsPatchDto {
   @ApiPropertyOptional({ example: 'Welcome' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
@@ -75,14 +76,14 @@ export class NotificationSettingsPatchDto {
     isArray: true,
     example: [Channel.EMAIL, Channel.INAPP_WEB],
   })
-  @IsOptional()
+  @IsOmittable()
   @IsArray()
   @ArrayUnique()
   @IsEnum(Channel, { each: true })
   channels?: Channel[];
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   enabled?: boolean;
 
@@ -105,7 +106,7 @@ export class NotificationSettingsPatchDto {
   retention?: number | null;
 
   @ApiPropertyOptional({ type: NotificationOptionsDto })
-  @IsOptional()
+  @IsOmittable()
   @ValidateNested()
   @Type(() => NotificationOptionsDto)
   options?: NotificationOptionsDto;

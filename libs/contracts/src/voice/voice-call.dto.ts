@@ -13,6 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { E164_MESSAGE, E164_PATTERN } from '../numbers/phone-number-rules';
+import { IsOmittable } from '../validation/is-omittable.decorator';
 import { VoiceAgentSpecDto } from './voice-agent-spec.dto';
 import {
   CALL_DIRECTIONS,
@@ -45,7 +46,7 @@ export class VoiceBrowserCallDto {
     additionalProperties: { type: 'string' },
     description: 'Per-call {{variable}} values; they override the defaults of spec.variables',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsStringMap(VOICE_LIMITS.variables, VOICE_LIMITS.variableValue, IDENTIFIER_PATTERN)
   variables?: Record<string, string>;
 
