@@ -1,5 +1,5 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
-import { Channel, LegacyPreferenceDto, PreferenceDto } from '@clarion/contracts';
+import { Channel, IsPlainObject, LegacyPreferenceDto, PreferenceDto } from '@clarion/contracts';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, ValidateNested } from 'class-validator';
 import { contractValidationPipe } from '../errors/validation-pipe';
@@ -8,6 +8,7 @@ import { contractValidationPipe } from '../errors/validation-pipe';
 class LegacyPreferencesBody {
   @IsArray()
   @ArrayMaxSize(500)
+  @IsPlainObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => LegacyPreferenceDto)
   preferences!: LegacyPreferenceDto[];

@@ -12,6 +12,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { EndUserRef } from './inbox-requests';
+import { IsPlainObject } from '../validation/is-plain-object.decorator';
 
 /** Body of PATCH /user/inapp/unread: one notification, one type, or (neither) all. */
 export class InappMarkSeenDto {
@@ -84,6 +85,7 @@ export class InappStatusUpdateDto {
   @ApiPropertyOptional({ type: [InappReplyInputDto], description: 'Replaces the replies.' })
   @IsOptional()
   @IsArray()
+  @IsPlainObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => InappReplyInputDto)
   replies?: InappReplyInputDto[];

@@ -14,6 +14,7 @@ import { Channel } from '../common/channel.enum';
 import { EndUserRef } from '../inapp/inbox-requests';
 import { DeliveryOption } from '../notification-types/delivery-option.enum';
 import { SubNotificationResponseDto } from '../notification-types/sub-notification.dto';
+import { IsPlainObject } from '../validation/is-plain-object.decorator';
 
 /** How one user wants one type (optionally one sub-notification) delivered over one channel. */
 export class PreferenceDto {
@@ -44,6 +45,9 @@ export class PreferencesBodyDto {
   @ApiProperty({ type: PreferenceDto, isArray: true })
   @IsArray()
   @ArrayMaxSize(500)
+  // ValidateNested alone passes an item that is itself an array, checking only its items: [[]]
+  // reached the database as a preference without a notificationId.
+  @IsPlainObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => PreferenceDto)
   preferences!: PreferenceDto[];

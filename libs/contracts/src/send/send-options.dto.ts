@@ -17,6 +17,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsStringRecordWithMaxKeys } from '../validation/max-keys.decorator';
+import { IsPlainObject } from '../validation/is-plain-object.decorator';
 
 /** An email attachment: by URL (up to 20 MB) or inline base64 content (about 4 MB raw). */
 export class EmailAttachmentDto {
@@ -82,6 +83,7 @@ export class SendEmailOptionsDto {
   @ApiPropertyOptional({ type: [EmailAttachmentDto] })
   @IsOptional()
   @IsArray()
+  @IsPlainObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => EmailAttachmentDto)
   attachments?: EmailAttachmentDto[];

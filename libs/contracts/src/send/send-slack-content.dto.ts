@@ -51,6 +51,7 @@ export class SlackMetadataDto {
   @ApiPropertyOptional({ type: [SlackMetadataEntityDto] })
   @IsOptional()
   @IsArray()
+  @IsPlainObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => SlackMetadataEntityDto)
   entities?: SlackMetadataEntityDto[];

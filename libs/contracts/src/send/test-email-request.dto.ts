@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsOptional, IsString } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /**
  * Body of POST /sender/test/email (the hosted service's PostEmailTestRequest): an email template
@@ -12,6 +12,7 @@ export class TestEmailRequestDto {
   })
   @IsString()
   @IsNotEmpty()
+  @MaxLength(200)
   notificationId!: string;
 
   @ApiProperty({

@@ -35,6 +35,7 @@ export class UserAttributesDto {
   @ApiPropertyOptional({ type: [PushTokenDto] })
   @IsOptional()
   @IsArray()
+  @IsPlainObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => PushTokenDto)
   pushTokens?: PushTokenDto[];
@@ -42,6 +43,7 @@ export class UserAttributesDto {
   @ApiPropertyOptional({ type: [WebPushTokenDto] })
   @IsOptional()
   @IsArray()
+  @IsPlainObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => WebPushTokenDto)
   webPushTokens?: WebPushTokenDto[];

@@ -1,0 +1,64 @@
+import { ClassConstructor, plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { AccountPatchDto } from '../billing/account-details.dto';
+import { UpdateEnvironmentDto } from '../billing/environment-requests.dto';
+import { InappStatusUpdateDto } from '../inapp/inapp-updates.dto';
+import { NotificationSettingsPatchDto } from '../notification-types/notification-settings.dto';
+import { PreferencesBodyDto } from '../preferences/preference.dto';
+import { SendEmailOptionsDto } from '../send/send-options.dto';
+import { SlackMetadataDto } from '../send/send-slack-content.dto';
+import { TestEmailRequestDto } from '../send/test-email-request.dto';
+import { UserFieldsDto } from '../users/user-fields.dto';
+import { VoiceBrowserCallDto } from '../voice/voice-call.dto';
+
+/** The property paths validation names, as the gateway's pipe validates a body. */
+function refusedPaths(dto: ClassConstructor<object>, body: object): string[] {
+  const errors = validateSync(plainToInstance(dto, body), {
+    whitelist: true,
+    forbidNonWhitelisted: true,
+  });
+  return errors.map((error) => error.property);
+}
+
+// Bodies the OpenAPI fuzz suite (tests/e2e/fuzz) found answered 500: each reached a service.
+describe('request bodies the fuzz suite found', () => {
+  it.each<[string, ClassConstructor<object>, object, string]>([
+    ['PATCH /environments/{clientId}', UpdateEnvironmentDto, { secureMode: null }, 'secureMode'],
+    ['PATCH /environments/{clientId}', UpdateEnvironmentDto, { title: null }, 'title'],
+    ['PATCH /account', AccountPatchDto, { autoUpgrade: null }, 'autoUpgrade'],
+    ['PATCH /types/{notificationId}', NotificationSettingsPatchDto, { enabled: null }, 'enabled'],
+    ['PATCH /types/{notificationId}', NotificationSettingsPatchDto, { options: null }, 'options'],
+    ['POST /voice/browser-call', VoiceBrowserCallDto, { variables: null }, 'variables'],
+  ])(
+    '%s refuses an explicit null for a setting that is not nullable (%j)',
+    (_, dto, body, path) => {
+      expect(refusedPaths(dto, body)).toContain(path);
+    },
+  );
+
+  it('PATCH /types/{notificationId} still clears a nullable setting with null', () => {
+    const body = { deduplication: null, throttling: null, retention: null };
+    expect(refusedPaths(NotificationSettingsPatchDto, body)).toEqual([]);
+  });
+
+  it.each<[string, ClassConstructor<object>, string]>([
+    ['POST /users/{userId}/preferences', PreferencesBodyDto, 'preferences'],
+    ['POST /users/{userId}', UserFieldsDto, 'pushTokens'],
+    ['POST /users/{userId}', UserFieldsDto, 'webPushTokens'],
+    ['PATCH /user/inapp', InappStatusUpdateDto, 'replies'],
+    ['POST /send options.email', SendEmailOptionsDto, 'attachments'],
+    ['POST /send slack.metadata', SlackMetadataDto, 'entities'],
+  ])('%s refuses an array inside the array of objects %s', (_, dto, path) => {
+    expect(refusedPaths(dto, { [path]: [[]] })).toContain(path);
+  });
+
+  it('POST /sender/test/email refuses a notificationId longer than a type id may be', () => {
+    const body = { to: 'a@example.com', subject: 's', html: '<p>x</p>' };
+    expect(refusedPaths(TestEmailRequestDto, { ...body, notificationId: 'x'.repeat(200) })).toEqual(
+      [],
+    );
+    expect(refusedPaths(TestEmailRequestDto, { ...body, notificationId: 'x'.repeat(201) })).toEqual(
+      ['notificationId'],
+    );
+  });
+});
