@@ -8,7 +8,7 @@ export interface FuzzBudget {
   concurrency: number;
   /** Only the operations whose `METHOD /path` contains this text, to reproduce one finding. */
   operationFilter?: string;
-  /** Shrink a failing request to a smaller one (slower; on by default outside CI runs). */
+  /** Shrink a failing request to a smaller one before reporting it (FUZZ_SHRINK=1; slower). */
   shrink: boolean;
 }
 
