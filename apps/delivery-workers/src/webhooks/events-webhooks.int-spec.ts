@@ -210,9 +210,9 @@ describe('Events webhook dispatcher', () => {
     await pause(1_800);
     expect(receiver.requestsTo(endpoint.path)).toHaveLength(1);
 
-    // Saved again, it is the same configuration, enabled.
+    // Saved again, it is the same configuration, enabled (not created: its secret was given).
     const again = await configure(tenant, endpoint, ['SLACK_FAILED']);
-    expect(again).toEqual(config);
+    expect(again).toEqual({ ...config, created: false });
     await publish(tenant, 'slack', 'failed');
     await requestsTo(endpoint.path, 2);
   });
