@@ -11,6 +11,11 @@ import {
 import { toUserResponse } from './user.mapper';
 import { UsersRepository } from './users.repository';
 
+/** An id as a message may quote it: it can be as long as the body (100 KB made a 100 KB 400). */
+function quoted(id: string): string {
+  return JSON.stringify(id.length > 64 ? `${id.slice(0, 64)}…` : id);
+}
+
 @Injectable()
 export class UsersService {
   constructor(private readonly users: UsersRepository) {}
@@ -20,7 +25,7 @@ export class UsersService {
     const { id, ...fields } = request.fields;
     if (id !== undefined && id !== request.userId) {
       throw new ValidationFailedError(
-        `id "${id}" differs from the userId "${request.userId}" of the path`,
+        `id ${quoted(id)} differs from the userId ${quoted(request.userId)} of the path`,
         'Leave id out of the body or make it match the path.',
       );
     }
