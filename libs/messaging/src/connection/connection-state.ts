@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ServiceUnavailableError } from '@clarion/contracts';
+import { DomainError, ErrorCode, ServiceUnavailableError } from '@clarion/contracts';
 import { NatsConnection } from 'nats';
 import { NATS_CONNECTION } from './nats-connection.provider';
 
@@ -10,7 +10,8 @@ const RETRY_AFTER_SECONDS = 2;
  * Whether this process's NATS connection is up, followed from its status events. While it is
  * down, nats.js neither refuses new work nor fails what is waiting: a request made or pending
  * during the outage waits for its whole deadline, and a publish sits in a buffer. So work that
- * needs NATS asks here first and fails at once, and whoever holds pending work fails it on a drop.
+ * needs NATS asks here first and fails at once (503: it was not sent), and whoever holds work sent
+ * before the drop fails it then (504: its outcome is unknown).
  */
 @Injectable()
 export class ConnectionState {
@@ -38,7 +39,7 @@ export class ConnectionState {
     return () => this.dropListeners.delete(listener);
   }
 
-  /** `work`, or SERVICE_UNAVAILABLE as soon as the connection drops while it is waited for. */
+  /** `work`, or SERVICE_TIMEOUT (outcome unknown) as soon as the connection drops while it is waited for. */
   failOnDrop<T>(work: Promise<T>, waitingFor: string): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const stop = this.onDrop(() => reject(connectionLost(waitingFor)));
@@ -68,11 +69,18 @@ export class ConnectionState {
   }
 }
 
-/** What waited when the connection dropped: it may or may not have been done. */
-export function connectionLost(waitingFor: string): ServiceUnavailableError {
-  return new ServiceUnavailableError(
-    `The connection to the message bus was lost while waiting for ${waitingFor}`,
+/**
+ * What was already sent when the connection dropped: it may or may not have been done (a publish
+ * may be stored, a request handled), so this is a timeout, not a refusal. The caller retries with
+ * the same idempotency key, and learns the outcome without doing it twice.
+ */
+export function connectionLost(waitingFor: string): DomainError {
+  return new DomainError(
+    ErrorCode.SERVICE_TIMEOUT,
+    `The connection to the message bus was lost while waiting for ${waitingFor}; ` +
+      'it may or may not have been done',
+    'Retry after the seconds of Retry-After with the same Idempotency-Key, if you sent one, ' +
+      'so that what was done is not done twice.',
     RETRY_AFTER_SECONDS,
-    'Retry after the seconds of Retry-After (with the same Idempotency-Key, if you sent one).',
   );
 }
