@@ -2,6 +2,19 @@ import { ErrorBody } from './error-body';
 import { ErrorCode } from './error-code.enum';
 
 /**
+ * The longest message an error carries. Messages quote what the client sent (ids of 2,048
+ * characters in the path, values of a body): a 5 KB templateId made a 5 KB 404. Validation
+ * messages stay under it by themselves (ten problems of at most 200 characters).
+ */
+export const MAX_ERROR_MESSAGE_LENGTH = 2_048;
+
+function bounded(message: string): string {
+  return message.length > MAX_ERROR_MESSAGE_LENGTH
+    ? `${message.slice(0, MAX_ERROR_MESSAGE_LENGTH - 1)}…`
+    : message;
+}
+
+/**
  * An expected failure with a code from {@link ErrorCode}. Services throw these; they cross NATS
  * as data and the gateway turns the code into an HTTP status.
  */
@@ -13,7 +26,7 @@ export class DomainError extends Error {
     /** When trying again makes sense; the gateway answers it as Retry-After. */
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    super(bounded(message));
     this.name = 'DomainError';
   }
 
