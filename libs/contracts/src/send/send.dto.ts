@@ -12,6 +12,7 @@ import {
 } from 'class-validator';
 import { Channel } from '../common/channel.enum';
 import { SendRecipientDto } from '../users/send-recipient.dto';
+import { IsOmittable } from '../validation/is-omittable.decorator';
 import { IsPlainObject } from '../validation/is-plain-object.decorator';
 import { SendCallContentDto } from './send-call-content.dto';
 import { SendEmailContentDto } from './send-email-content.dto';
@@ -64,17 +65,17 @@ export class SendDto {
   templateId?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   subNotificationId?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   secondaryId?: string;
 
   @ApiPropertyOptional({ description: 'When to send (ISO 8601).' })
-  @IsOptional()
+  @IsOmittable()
   @IsISO8601({ strict: true }, { message: 'schedule must be an ISO 8601 date and time' })
   schedule?: string;
 

@@ -9,6 +9,7 @@ import {
   IsTimeZone,
   ValidateNested,
 } from 'class-validator';
+import { IsOmittable } from '../validation/is-omittable.decorator';
 import { IsPlainObject } from '../validation/is-plain-object.decorator';
 import { PushTokenDto } from './push-token.dto';
 import { WebPushTokenDto } from './web-push-token.dto';
@@ -87,7 +88,7 @@ export class UserAttributesDto {
 /** The body of UserIdentify: the user's fields, with an optional id that must match the path. */
 export class UserFieldsDto extends UserAttributesDto {
   @ApiPropertyOptional({ description: 'Unique user identifier.' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @IsNotEmpty()
   id?: string;

@@ -6,6 +6,7 @@ import { InappStatusUpdateDto } from '../inapp/inapp-updates.dto';
 import { NotificationSettingsPatchDto } from '../notification-types/notification-settings.dto';
 import { PreferencesBodyDto } from '../preferences/preference.dto';
 import { SendEmailOptionsDto } from '../send/send-options.dto';
+import { SendDto } from '../send/send.dto';
 import { SlackMetadataDto } from '../send/send-slack-content.dto';
 import { TestEmailRequestDto } from '../send/test-email-request.dto';
 import { UserFieldsDto } from '../users/user-fields.dto';
@@ -29,6 +30,10 @@ describe('request bodies the fuzz suite found', () => {
     ['PATCH /types/{notificationId}', NotificationSettingsPatchDto, { enabled: null }, 'enabled'],
     ['PATCH /types/{notificationId}', NotificationSettingsPatchDto, { options: null }, 'options'],
     ['POST /voice/browser-call', VoiceBrowserCallDto, { variables: null }, 'variables'],
+    ['POST /send', SendDto, { type: 'welcome', secondaryId: null }, 'secondaryId'],
+    ['POST /send', SendDto, { type: 'welcome', subNotificationId: null }, 'subNotificationId'],
+    ['POST /send', SendDto, { type: 'welcome', schedule: null }, 'schedule'],
+    ['POST /users/{userId}', UserFieldsDto, { id: null }, 'id'],
   ])(
     '%s refuses an explicit null for a setting that is not nullable (%j)',
     (_, dto, body, path) => {
