@@ -191,6 +191,15 @@ function withContentType(
     : { ...headers, 'content-type': contentType };
 }
 
+/** Mostly the operation's method; now and then one no operation of the path takes. */
+function methodArb(operation: Operation): fc.Arbitrary<string> {
+  if (operation.undeclaredMethods.length === 0) return fc.constant(operation.method);
+  return fc.oneof(
+    { weight: 19, arbitrary: fc.constant(operation.method) },
+    { weight: 1, arbitrary: fc.constantFrom(...operation.undeclaredMethods) },
+  );
+}
+
 /** Requests to one operation, each malformed in one or more of its parts. */
 export function fuzzRequestArb(
   operation: Operation,
@@ -203,17 +212,19 @@ export function fuzzRequestArb(
       queryArb(operation, fixtures),
       headersArb(operation),
       bodyArb(operation),
+      methodArb(operation),
     )
-    .map(([auth, path, query, headers, body]) => ({
-      method: operation.method,
+    .map(([auth, path, query, headers, body, method]) => ({
+      method,
       url: `${path.path}${query}`,
       headers: withContentType({ ...headers, ...auth.headers }, body.body, body.contentType),
       body: body.body,
       changes: [
+        method === operation.method ? '' : `method ${method} instead of ${operation.method}`,
         auth.change,
         ...path.changes,
         query && `query ${query.slice(0, 160)}`,
-        ...Object.keys(headers).map((name) => `header ${name}`),
+        ...Object.entries(headers).map(([name, value]) => `header ${name}: ${value.slice(0, 60)}`),
         body.change,
       ].filter(Boolean),
     }));

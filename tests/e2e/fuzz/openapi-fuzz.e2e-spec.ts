@@ -52,10 +52,22 @@ function describeRequest(request: FuzzRequest): string {
   ].join('\n');
 }
 
+/** How many answers of each status the run got: a run of only 401s would prove little. */
+const statusCounts = new Map<number, number>();
+
+function summaryOf(counts: Map<number, number>): string {
+  return [...counts.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(', ');
+}
+
 async function answerOrViolation(pool: Pool, request: FuzzRequest): Promise<void> {
   let violation: string | undefined;
   try {
-    violation = edgeViolationOf(await sendFuzzRequest(pool, request));
+    const answer = await sendFuzzRequest(pool, request);
+    statusCounts.set(answer.status, (statusCounts.get(answer.status) ?? 0) + 1);
+    violation = edgeViolationOf(answer);
   } catch (error) {
     const { code, message } = error as { code?: string; message?: string };
     violation = `no answer: ${code ?? ''} ${message ?? String(error)}`;
@@ -129,7 +141,8 @@ describe('the gateway under malformed requests to every operation of its OpenAPI
           );
         });
       }
-      process.stdout.write(`fuzzing took ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`fuzzing took ${seconds} s; answers ${summaryOf(statusCounts)}\n`);
       if (failures.length)
         failures.push(`errors the services logged:\n${loggedErrors(suite.system.output)}`);
       expect(failures.sort().join('\n\n')).toBe('');

@@ -33,6 +33,8 @@ export interface Operation {
   bodyExample?: unknown;
   /** How a caller of this operation signs in; `none` for a public operation. */
   credential: Credential;
+  /** Methods no operation of this path takes (a request with one must still get the object). */
+  undeclaredMethods: string[];
 }
 
 interface OperationObject {
@@ -47,12 +49,16 @@ export interface OpenApiDocument {
 }
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
+/** HEAD is left out: its answer has no body to hold the error object. */
+const WRONG_METHODS = ['GET', 'PUT', 'POST', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'];
 const MAX_REF_DEPTH = 6;
 
 /** Every operation of the document, as method, path, what it takes and how it signs in. */
 export function operationsOf(document: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
+    const declared = Object.keys(item).map((method) => method.toUpperCase());
+    const undeclaredMethods = WRONG_METHODS.filter((method) => !declared.includes(method));
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.includes(method)) continue;
       const json = operation.requestBody?.content?.['application/json'];
@@ -63,6 +69,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         body: json?.schema && resolveSchema(document, json.schema),
         bodyExample: json?.example,
         credential: credentialOf(operation.security ?? []),
+        undeclaredMethods,
       });
     }
   }
