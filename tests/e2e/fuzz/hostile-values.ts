@@ -44,6 +44,8 @@ const WIRE_SEGMENTS = [
   '%7B%7Bx%7D%7D',
   '%F0%9F%98%80',
   'x'.repeat(256),
+  // The longest path parameter the gateway takes (maxParamLength), then one over it.
+  'x'.repeat(2_048),
   'x'.repeat(4_000),
   'x'.repeat(12_000),
 ];
