@@ -29,6 +29,8 @@ export function httpStatusOf(code: ErrorCode): HttpStatus | typeof REQUEST_HEADE
     case ErrorCode.NOT_FOUND:
     case ErrorCode.ROUTE_NOT_FOUND:
       return HttpStatus.NOT_FOUND;
+    case ErrorCode.METHOD_NOT_ALLOWED:
+      return HttpStatus.METHOD_NOT_ALLOWED;
     case ErrorCode.IDEMPOTENCY_KEY_REUSED:
       return HttpStatus.UNPROCESSABLE_ENTITY;
     case ErrorCode.IDEMPOTENCY_REQUEST_IN_FLIGHT:

@@ -63,6 +63,26 @@ describe('the gateway at its edge', () => {
     expect(message).toContain('/types/%E0%A4%A');
   });
 
+  it('answers a known path under a method it has no operation for with 405 and Allow', async () => {
+    const response = await gateway.inject({ method: 'DELETE', url: '/send?x=1' });
+    const message = expectEnvelope(response, 405, 'METHOD_NOT_ALLOWED');
+    expect(response.headers['allow']).toBe('POST');
+    expect(message).toContain('DELETE');
+    const withParameter = await gateway.inject({ method: 'PUT', url: '/types/welcome' });
+    expectEnvelope(withParameter, 405, 'METHOD_NOT_ALLOWED');
+    expect(String(withParameter.headers['allow']).split(', ')).toEqual(
+      expect.arrayContaining(['GET', 'PATCH']),
+    );
+  });
+
+  it('answers a path without operations with 404 ROUTE_NOT_FOUND, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await gateway.inject({ method, url: '/no/such/operation' });
+      expectEnvelope(response, 404, 'ROUTE_NOT_FOUND');
+      expect(response.headers['allow']).toBeUndefined();
+    }
+  });
+
   it('answers a path parameter over its length with 414 URI_TOO_LONG, quoting a bounded part', async () => {
     const message = expectEnvelope(
       await gateway.inject({ method: 'GET', url: `/users/${'a'.repeat(5_000)}` }),

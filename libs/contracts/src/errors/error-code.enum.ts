@@ -20,6 +20,8 @@ export enum ErrorCode {
   FORBIDDEN = 'FORBIDDEN',
   NOT_FOUND = 'NOT_FOUND',
   ROUTE_NOT_FOUND = 'ROUTE_NOT_FOUND',
+  /** A path that has operations, but none for the method used: 405, with Allow. */
+  METHOD_NOT_ALLOWED = 'METHOD_NOT_ALLOWED',
   CONFLICT = 'CONFLICT',
   /** An invitation redeemed after it expired: 410, with a fix. */
   INVITATION_EXPIRED = 'INVITATION_EXPIRED',
