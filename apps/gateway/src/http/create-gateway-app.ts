@@ -29,6 +29,9 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
     // Errors raised before any route runs also answer as the error object.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // A request arriving on a keep-alive connection while the gateway stops is still served
+    // (with Connection: close), not refused with Fastify's own 503 body.
+    return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     GatewayModule.forRoot(env),

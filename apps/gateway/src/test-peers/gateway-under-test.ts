@@ -3,8 +3,11 @@ import { loadEnv } from '@clarion/config';
 import { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { GatewayEnv } from '../gateway.env';
 import { createGatewayApp } from '../http/create-gateway-app';
+import { InFlightRequests } from '../http/in-flight-requests';
 
 export interface GatewayUnderTest {
+  /** Stops listening and answers what is in flight, as a SIGTERM does (see InFlightRequests). */
+  finishInFlightRequests(graceMs?: number): Promise<void>;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** Listens on a free loopback port, for what only a real socket shows; answers the port. */
   listen(): Promise<number>;
@@ -24,10 +27,12 @@ export async function startGateway(
       ...env,
     }),
   );
+  const inFlight = new InFlightRequests(app);
   await app.init();
   const fastify = app.getHttpAdapter().getInstance();
   await fastify.ready();
   return {
+    finishInFlightRequests: (graceMs) => inFlight.finish(graceMs),
     inject: (options) => fastify.inject(options),
     listen: async () => {
       await app.listen(0, '127.0.0.1');
