@@ -10,7 +10,7 @@ import { setupOpenApi } from '../openapi/setup-openapi';
 import { answerClientError, answerFrameworkError } from './framework-errors';
 import { parseJsonAllowingEmptyBodies } from './json-body-parser';
 import { parseQueryString } from './query-string';
-import { StorableTextInterceptor } from './storable-text.interceptor';
+import { refuseUnstorableText } from './storable-text.hook';
 import { trustProxyOf } from './trust-proxy';
 import { forwardMediaUpgrades } from '../voice/media-upgrade-forwarder';
 
@@ -41,11 +41,11 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
     },
   );
   app.useGlobalFilters(new ErrorEnvelopeFilter());
-  app.useGlobalInterceptors(new StorableTextInterceptor());
   app.useGlobalPipes(contractValidationPipe());
   // Bodies are JSON only: other media types answer 415 instead of reaching validation as text.
   app.getHttpAdapter().getInstance().removeContentTypeParser(['text/plain']);
   parseJsonAllowingEmptyBodies(app);
+  refuseUnstorableText(app.getHttpAdapter().getInstance());
   setupOpenApi(app, env.PUBLIC_URL);
   forwardMediaUpgrades(app.getHttpServer(), env.VOICE_MEDIA_URL);
   return app;

@@ -83,6 +83,23 @@ describe('the gateway at its edge', () => {
     }
   });
 
+  it('answers text that cannot be stored (U+0000, a lone surrogate) with 400 naming where it is', async () => {
+    const inBody = expectEnvelope(
+      await post('{"type":"t","to":{"id":"a\\u0000b"},"inapp":{"title":"x"}}'),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(inBody).toContain('body.to.id');
+    const inQuery = await gateway.inject({ method: 'GET', url: '/users?name=a%ED%A0%80' });
+    expect(inQuery.statusCode).toBe(400);
+    const inPath = expectEnvelope(
+      await gateway.inject({ method: 'GET', url: '/users/a%00b' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(inPath).toContain('path.');
+  });
+
   it('answers a path parameter over its length with 414 URI_TOO_LONG, quoting a bounded part', async () => {
     const message = expectEnvelope(
       await gateway.inject({ method: 'GET', url: `/users/${'a'.repeat(5_000)}` }),
