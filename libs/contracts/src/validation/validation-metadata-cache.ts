@@ -9,7 +9,8 @@ const CACHED = Symbol('clarion.validationMetadataCached');
  * class-validator looks up the rules of a class on every validation of every nested object, by
  * scanning the rules of every class it knows (a few thousand here): under load, that lookup was
  * the top function of the gateway. The rules are fixed once the contract classes are loaded, so
- * each answer is kept per class and options, and forgotten whenever a rule is added.
+ * each answer is kept per class and options, and forgotten whenever a rule is added; so is its
+ * grouping by property, which class-validator also rebuilt on every validation of every object.
  */
 export function cacheValidationMetadata(): void {
   const storage = getMetadataStorage() as MetadataStorage & { [CACHED]?: true };
@@ -28,6 +29,16 @@ export function cacheValidationMetadata(): void {
       byOptions.set(key, rules);
     }
     return rules;
+  };
+  const group = storage.groupByPropertyName.bind(storage);
+  const groupings = new WeakMap<object, ReturnType<typeof group>>();
+  storage.groupByPropertyName = (rules) => {
+    let grouped = groupings.get(rules);
+    if (!grouped) {
+      grouped = group(rules);
+      groupings.set(rules, grouped);
+    }
+    return grouped;
   };
   storage.addValidationMetadata = (rule) => {
     answers.clear();
