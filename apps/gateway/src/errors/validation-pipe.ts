@@ -1,7 +1,8 @@
-import { ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationPipe } from '@nestjs/common';
 import {
   cacheValidationMetadata,
   describeValidationErrors,
+  DomainError,
   ValidationFailedError,
 } from '@clarion/contracts';
 
@@ -11,7 +12,7 @@ import {
  */
 export function contractValidationPipe(): ValidationPipe {
   cacheValidationMetadata();
-  return new ValidationPipe({
+  return new ContractValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
@@ -23,4 +24,23 @@ export function contractValidationPipe(): ValidationPipe {
         'Correct the named fields; see /docs for the body of this operation.',
       ),
   });
+}
+
+/**
+ * class-transformer throws before validation runs when an array holds arrays where the DTO has
+ * one nested object (`"options": [[]]` made `newValue.push is not a function`, a 500): the body is
+ * the client's mistake, so it answers 400 like any other shape the DTO does not take.
+ */
+class ContractValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    try {
+      return await super.transform(value, metadata);
+    } catch (error) {
+      if (error instanceof DomainError || !(error instanceof TypeError)) throw error;
+      throw new ValidationFailedError(
+        `The ${metadata.type} does not have the shape this operation takes (an array of arrays where an object belongs?)`,
+        'Send an object, not an array, for each nested field; see /docs for the body of this operation.',
+      );
+    }
+  }
 }
