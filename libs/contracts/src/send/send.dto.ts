@@ -22,7 +22,10 @@ import { SendMobilePushContentDto, SendWebPushContentDto } from './send-push-con
 import { SendSlackContentDto } from './send-slack-content.dto';
 import { SendSmsContentDto } from './send-sms-content.dto';
 
-/** The body of POST /send (spec 4.3). */
+/**
+ * The body of POST /send (spec 4.3). Each nested object is also @IsPlainObject(): @ValidateNested
+ * alone passes an array of such objects (`"options": [{}]`), which reached the pipeline as one.
+ */
 export class SendDto {
   @ApiPropertyOptional({
     description: 'Notification type id; created when it does not exist.',
@@ -39,6 +42,7 @@ export class SendDto {
     example: { id: 'ada', email: 'ada@example.com' },
   })
   @ValidateIf((o: SendDto) => o.user === undefined)
+  @IsPlainObject()
   @ValidateNested()
   @Type(() => SendRecipientDto)
   to?: SendRecipientDto;
@@ -81,48 +85,56 @@ export class SendDto {
 
   @ApiPropertyOptional({ type: SendOptionsDto })
   @IsOptional()
+  @IsPlainObject()
   @ValidateNested()
   @Type(() => SendOptionsDto)
   options?: SendOptionsDto;
 
   @ApiPropertyOptional({ type: SendEmailContentDto })
   @IsOptional()
+  @IsPlainObject()
   @ValidateNested()
   @Type(() => SendEmailContentDto)
   email?: SendEmailContentDto;
 
   @ApiPropertyOptional({ type: SendInappContentDto })
   @IsOptional()
+  @IsPlainObject()
   @ValidateNested()
   @Type(() => SendInappContentDto)
   inapp?: SendInappContentDto;
 
   @ApiPropertyOptional({ type: SendSmsContentDto })
   @IsOptional()
+  @IsPlainObject()
   @ValidateNested()
   @Type(() => SendSmsContentDto)
   sms?: SendSmsContentDto;
 
   @ApiPropertyOptional({ type: SendCallContentDto })
   @IsOptional()
+  @IsPlainObject()
   @ValidateNested()
   @Type(() => SendCallContentDto)
   call?: SendCallContentDto;
 
   @ApiPropertyOptional({ type: SendWebPushContentDto })
   @IsOptional()
+  @IsPlainObject()
   @ValidateNested()
   @Type(() => SendWebPushContentDto)
   web_push?: SendWebPushContentDto;
 
   @ApiPropertyOptional({ type: SendMobilePushContentDto })
   @IsOptional()
+  @IsPlainObject()
   @ValidateNested()
   @Type(() => SendMobilePushContentDto)
   mobile_push?: SendMobilePushContentDto;
 
   @ApiPropertyOptional({ type: SendSlackContentDto })
   @IsOptional()
+  @IsPlainObject()
   @ValidateNested()
   @Type(() => SendSlackContentDto)
   slack?: SendSlackContentDto;
@@ -135,6 +147,7 @@ export class SendDto {
 
   @ApiPropertyOptional({ deprecated: true, type: SendRecipientDto, description: 'Use to.' })
   @IsOptional()
+  @IsPlainObject()
   @ValidateNested()
   @Type(() => SendRecipientDto)
   user?: SendRecipientDto;
