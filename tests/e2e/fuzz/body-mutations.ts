@@ -39,7 +39,7 @@ export function propertyPaths(schema: JsonSchema, prefix: string[] = [], depth =
   ]);
 }
 
-function withValueAt(body: unknown, path: string[], value: unknown): unknown {
+export function withValueAt(body: unknown, path: string[], value: unknown): unknown {
   const [key, ...rest] = path;
   if (key === undefined) return value;
   const object: JsonObject =

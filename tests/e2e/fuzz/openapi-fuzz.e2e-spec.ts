@@ -5,6 +5,7 @@ import { edgeViolationOf, sendFuzzRequest } from './edge-oracle';
 import { CI_RUNS, fuzzBudgetOf, operationSeed } from './fuzz-budget';
 import { createFuzzFixtures } from './fuzz-fixtures';
 import { FuzzFixtures, fuzzRequestArb, FuzzRequest } from './fuzz-requests';
+import { knownFindingRequests } from './known-findings';
 import { OpenApiDocument, Operation, operationsOf } from './openapi-operations';
 
 /**
@@ -17,12 +18,21 @@ const budget = fuzzBudgetOf(process.env);
 const FOREVER_MS = 24 * 3_600_000;
 
 // Limits that would turn the run into 429s after the first few failed authentications or
-// end-user requests; their own specs cover them.
-const UNTHROTTLED = {
+// end-user requests (their own specs cover them), and providers at a closed loopback port: what
+// the fuzzer stores (a user's Slack token) must not reach the real Slack or Twilio.
+const NO_PROVIDER = 'http://127.0.0.1:9';
+const SUITE_ENV = {
   END_USER_RATE_LIMIT_PER_SECOND: '100000',
   END_USER_RATE_LIMIT_BURST: '100000',
   AUTH_FAILURE_LIMIT_PER_MINUTE: '1000000',
   AUTH_FAILURE_BURST: '1000000',
+  SLACK_API_URL: NO_PROVIDER,
+  TWILIO_BASE_URL: NO_PROVIDER,
+  FCM_BASE_URL: NO_PROVIDER,
+  GOOGLE_OAUTH_TOKEN_URL: NO_PROVIDER,
+  OPENAI_BASE_URL: NO_PROVIDER,
+  DEEPGRAM_BASE_URL: NO_PROVIDER,
+  ELEVENLABS_BASE_URL: NO_PROVIDER,
 };
 
 const nameOf = (operation: Operation) => `${operation.method} ${operation.path}`;
@@ -87,7 +97,7 @@ function loggedErrors(output: string[]): string {
 }
 
 describe('the gateway under malformed requests to every operation of its OpenAPI document', () => {
-  const suite = runSystemForSuite(UNTHROTTLED);
+  const suite = runSystemForSuite(SUITE_ENV);
   let operations: Operation[];
   let fixtures: FuzzFixtures;
   let pool: Pool;
@@ -115,19 +125,24 @@ describe('the gateway under malformed requests to every operation of its OpenAPI
     async () => {
       expect(operations.length).toBeGreaterThan(budget.operationFilter ? 0 : 100);
       process.stdout.write(
-        `fuzzing ${operations.length} operations, ${budget.runs} requests each, FUZZ_SEED=${budget.seed}\n`,
+        `fuzzing ${operations.length} operations: known findings in every place, then ${budget.runs} random requests each, FUZZ_SEED=${budget.seed}\n`,
       );
       const started = Date.now();
       const failures: string[] = [];
       for (const phase of phasesOf(operations)) {
         await inParallel(phase, budget.concurrency, async (operation) => {
+          // The known findings first (they count in numRuns), then the random requests.
+          const examples = knownFindingRequests(operation, fixtures).map(
+            (request): [FuzzRequest] => [request],
+          );
           const details = await fc.check(
             fc.asyncProperty(fuzzRequestArb(operation, fixtures), (request) =>
               answerOrViolation(pool, request),
             ),
             {
               seed: operationSeed(budget.seed, nameOf(operation)),
-              numRuns: budget.runs,
+              numRuns: examples.length + budget.runs,
+              examples,
               endOnFailure: !budget.shrink,
             },
           );
@@ -143,6 +158,9 @@ describe('the gateway under malformed requests to every operation of its OpenAPI
       }
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       process.stdout.write(`fuzzing took ${seconds} s; answers ${summaryOf(statusCounts)}\n`);
+      process.stdout.write(
+        `the services logged these errors:\n${loggedErrors(suite.system.output)}\n`,
+      );
       if (failures.length)
         failures.push(`errors the services logged:\n${loggedErrors(suite.system.output)}`);
       expect(failures.sort().join('\n\n')).toBe('');
