@@ -34,8 +34,10 @@ describe('request bodies the fuzz suite found', () => {
     ['POST /send', SendDto, { type: 'welcome', subNotificationId: null }, 'subNotificationId'],
     ['POST /send', SendDto, { type: 'welcome', schedule: null }, 'schedule'],
     ['POST /users/{userId}', UserFieldsDto, { id: null }, 'id'],
+    ['POST /send', SendDto, { type: 'welcome', to: { id: [[]], email: 'a@example.com' } }, 'to'],
+    ['POST /send', SendDto, { type: 'welcome', to: { id: 7, number: '+15005550006' } }, 'to'],
   ])(
-    '%s refuses an explicit null for a setting that is not nullable (%j)',
+    '%s refuses an explicit null, or a value of the wrong type, where it cannot be stored (%j)',
     (_, dto, body, path) => {
       expect(refusedPaths(dto, body)).toContain(path);
     },
