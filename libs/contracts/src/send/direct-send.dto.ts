@@ -9,6 +9,7 @@ import {
   IsString,
   IsUrl,
   Matches,
+  MaxLength,
   ValidateIf,
 } from 'class-validator';
 import { Channel } from '../common/channel.enum';
@@ -25,6 +26,7 @@ export class SendSmsRequestDto {
   })
   @IsString()
   @IsNotEmpty()
+  @MaxLength(200)
   type!: string;
 
   @ApiProperty({
@@ -69,6 +71,7 @@ export class SendEmailRequestDto extends SendEmailOptionsDto {
   })
   @IsString()
   @IsNotEmpty()
+  @MaxLength(200)
   type!: string;
 
   @ApiProperty({ description: 'Recipient email address.', example: 'ada@example.com' })

@@ -7,6 +7,7 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  MaxLength,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
@@ -34,6 +35,7 @@ export class SendDto {
   @ValidateIf((o: SendDto) => o.notificationId === undefined)
   @IsString({ message: 'type must be a string naming the notification type' })
   @IsNotEmpty()
+  @MaxLength(200)
   type?: string;
 
   @ApiPropertyOptional({
@@ -71,11 +73,13 @@ export class SendDto {
   @ApiPropertyOptional()
   @IsOmittable()
   @IsString()
+  @MaxLength(200)
   subNotificationId?: string;
 
   @ApiPropertyOptional()
   @IsOmittable()
   @IsString()
+  @MaxLength(200)
   secondaryId?: string;
 
   @ApiPropertyOptional({ description: 'When to send (ISO 8601).' })
@@ -143,6 +147,7 @@ export class SendDto {
   @IsOptional()
   @IsString()
   @IsNotEmpty()
+  @MaxLength(200)
   notificationId?: string;
 
   @ApiPropertyOptional({ deprecated: true, type: SendRecipientDto, description: 'Use to.' })

@@ -6,6 +6,7 @@ import { InappStatusUpdateDto } from '../inapp/inapp-updates.dto';
 import { NotificationSettingsPatchDto } from '../notification-types/notification-settings.dto';
 import { PreferencesBodyDto } from '../preferences/preference.dto';
 import { SendEmailOptionsDto } from '../send/send-options.dto';
+import { SendEmailRequestDto, SendSmsRequestDto } from '../send/direct-send.dto';
 import { SendDto } from '../send/send.dto';
 import { SlackMetadataDto } from '../send/send-slack-content.dto';
 import { TestEmailRequestDto } from '../send/test-email-request.dto';
@@ -64,6 +65,24 @@ describe('request bodies the fuzz suite found', () => {
     'POST /send refuses an array of objects in place of the object %s',
     (property) => {
       expect(refusedPaths(SendDto, { type: 'welcome', [property]: [{}] })).toContain(property);
+    },
+  );
+
+  it.each<[string, ClassConstructor<object>, object, string]>([
+    ['POST /send', SendDto, { type: 'x'.repeat(201) }, 'type'],
+    ['POST /send', SendDto, { notificationId: 'x'.repeat(201) }, 'notificationId'],
+    [
+      'POST /send',
+      SendDto,
+      { type: 'welcome', subNotificationId: 'x'.repeat(201) },
+      'subNotificationId',
+    ],
+    ['POST /sms', SendSmsRequestDto, { type: 'x'.repeat(201) }, 'type'],
+    ['POST /email', SendEmailRequestDto, { type: 'x'.repeat(201) }, 'type'],
+  ])(
+    '%s refuses a type id longer than 200 characters (a 1 MB one overflowed the type index) %#',
+    (_, dto, body, path) => {
+      expect(refusedPaths(dto, body)).toContain(path);
     },
   );
 
