@@ -1,4 +1,5 @@
 import { IsCondition } from '../validation/is-condition.decorator';
+import { IsOmittable } from '../validation/is-omittable.decorator';
 import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -108,7 +109,7 @@ export class SendOptionsEmailDto extends SendEmailOptionsDto {
     description:
       'Send the email only when this expression holds (the language of options.condition); the other channels go out either way.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsCondition()
   condition?: string;
 }
@@ -202,7 +203,7 @@ export class SendOptionsDto {
     description:
       "Send only when this expression over parameters and user fields holds, e.g. parameters.plan == 'pro' && exists(user.email). See docs/conditions.md.",
   })
-  @IsOptional()
+  @IsOmittable()
   @IsCondition()
   condition?: string;
 

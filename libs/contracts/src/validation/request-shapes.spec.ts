@@ -35,6 +35,13 @@ describe('request bodies the fuzz suite found', () => {
     ['POST /send', SendDto, { type: 'welcome', subNotificationId: null }, 'subNotificationId'],
     ['POST /send', SendDto, { type: 'welcome', schedule: null }, 'schedule'],
     ['POST /users/{userId}', UserFieldsDto, { id: null }, 'id'],
+    ['POST /send', SendDto, { type: 'welcome', options: { condition: null } }, 'options'],
+    [
+      'POST /send',
+      SendDto,
+      { type: 'welcome', options: { email: { condition: null } } },
+      'options',
+    ],
     ['POST /send', SendDto, { type: 'welcome', to: { id: [[]], email: 'a@example.com' } }, 'to'],
     ['POST /send', SendDto, { type: 'welcome', to: { id: 7, number: '+15005550006' } }, 'to'],
   ])(
@@ -78,6 +85,7 @@ describe('request bodies the fuzz suite found', () => {
       'subNotificationId',
     ],
     ['POST /sms', SendSmsRequestDto, { type: 'x'.repeat(201) }, 'type'],
+    ['POST /send', SendDto, { type: 'welcome', to: { id: 'x'.repeat(1_001) } }, 'to'],
     ['POST /email', SendEmailRequestDto, { type: 'x'.repeat(201) }, 'type'],
   ])(
     '%s refuses a type id longer than 200 characters (a 1 MB one overflowed the type index) %#',
