@@ -11,6 +11,7 @@ import { answerClientError, answerFrameworkError } from './framework-errors';
 import { parseJsonAllowingEmptyBodies } from './json-body-parser';
 import { parseQueryString } from './query-string';
 import { refuseUnstorableText } from './storable-text.hook';
+import { drainUnreadBodies } from './unread-bodies';
 import { trustProxyOf } from './trust-proxy';
 import { forwardMediaUpgrades } from '../voice/media-upgrade-forwarder';
 
@@ -46,6 +47,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
   app.getHttpAdapter().getInstance().removeContentTypeParser(['text/plain']);
   parseJsonAllowingEmptyBodies(app);
   refuseUnstorableText(app.getHttpAdapter().getInstance());
+  drainUnreadBodies(app.getHttpAdapter().getInstance());
   setupOpenApi(app, env.PUBLIC_URL);
   forwardMediaUpgrades(app.getHttpServer(), env.VOICE_MEDIA_URL);
   return app;

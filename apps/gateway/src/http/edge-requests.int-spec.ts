@@ -15,6 +15,60 @@ async function exchange(port: number, request: string): Promise<{ status: string
   return { status: head.split('\r\n')[0] ?? '', body: JSON.parse(body) };
 }
 
+/**
+ * Sends a request whose body is `bodyBytes` long in one write, and answers the status line and body
+ * of the answer once it is complete and the whole body was sent: an EPIPE or a reset (the
+ * connection closed under a client still sending) fails it.
+ */
+function answerWhileSending(
+  port: number,
+  bodyBytes: number,
+  framing: 'content-length' | 'chunked',
+): Promise<{ status: string; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let received = Buffer.alloc(0);
+    let answer: { status: string; body: unknown } | undefined;
+    let bodySent = false;
+    const finishIfDone = (): void => {
+      if (answer === undefined || !bodySent) return;
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.on('error', reject);
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const headEnd = received.indexOf('\r\n\r\n');
+      const head = received.subarray(0, Math.max(headEnd, 0)).toString();
+      const length = /content-length: (\d+)/i.exec(head)?.[1];
+      if (headEnd < 0 || length === undefined) return;
+      const body = received.subarray(headEnd + 4);
+      if (body.length < Number(length)) return;
+      answer = { status: head.split('\r\n')[0] ?? '', body: JSON.parse(body.toString()) };
+      finishIfDone();
+    });
+    const framingHeader =
+      framing === 'chunked' ? 'Transfer-Encoding: chunked' : `Content-Length: ${bodyBytes}`;
+    socket.write(
+      `POST /send HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${framingHeader}\r\n\r\n`,
+    );
+    const body = Buffer.alloc(bodyBytes, 'a');
+    const framed =
+      framing === 'chunked'
+        ? Buffer.concat([
+            Buffer.from(`${bodyBytes.toString(16)}\r\n`),
+            body,
+            Buffer.from('\r\n0\r\n\r\n'),
+          ])
+        : body;
+    socket.write(framed, (error) => {
+      if (error) return;
+      bodySent = true;
+      finishIfDone();
+    });
+  });
+}
+
 function expectEnvelope(response: LightMyRequestResponse, status: number, code: string): string {
   expect(response.statusCode).toBe(status);
   const body = response.json();
@@ -146,6 +200,15 @@ describe('the gateway at its edge', () => {
     expect(expectEnvelope(await post(manyValues), 400, 'VALIDATION_FAILED')).toContain(
       `more than ${JSON_LIMITS.maxValues} values`,
     );
+  });
+
+  it('answers a body over the limit with 413 in the error object, read by a client still sending it', async () => {
+    const overLimit = 12 * 1024 * 1024;
+    for (const framing of ['content-length', 'chunked', 'content-length'] as const) {
+      const { status, body } = await answerWhileSending(port, overLimit, framing);
+      expect(status).toBe('HTTP/1.1 413 Payload Too Large');
+      expect(body).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+    }
   });
 
   it('answers a request line over 16 KB with 431 in the error object', async () => {
