@@ -18,7 +18,8 @@ export function drainUnreadBodies(
     const incoming = request.raw;
     if (!incoming.complete && reply.getHeader('connection') === 'close') {
       void reply.removeHeader('connection');
-      const cut = setTimeout(() => incoming.socket.destroy(), lingerMs);
+      // Destroying a request whose body is unfinished destroys its connection.
+      const cut = setTimeout(() => incoming.destroy(), lingerMs);
       cut.unref();
       incoming.once('end', () => clearTimeout(cut));
       incoming.once('close', () => clearTimeout(cut));
