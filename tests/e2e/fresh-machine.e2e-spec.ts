@@ -115,9 +115,14 @@ describe('the README walkthrough on a machine without PostgreSQL and NATS', () =
     expect(lastJsonLine(inbox)).toMatchObject({
       notifications: [{ id: sent.trackingId, title: 'Welcome, Ada!' }],
     });
-    const log = lastJsonLine<{ logs: { trackingId: string }[] }>(
-      runAsWritten(session, README_WALKTHROUGH.log, { '<trackingId>': sent.trackingId }),
-    );
+    // The log record is written by the logs service from the send's events, a moment after the
+    // inbox entry: read until it is there, as the README's reader would.
+    const log = await eventually(() => {
+      const found = lastJsonLine<{ logs: { trackingId: string }[] }>(
+        runAsWritten(session, README_WALKTHROUGH.log, { '<trackingId>': sent.trackingId }),
+      );
+      return found.logs.length > 0 ? found : undefined;
+    });
     expect(log.logs.map((entry) => entry.trackingId)).toEqual([sent.trackingId]);
   });
 
