@@ -1,4 +1,4 @@
-import { ErrorCode, newTimeOrderedId, Requests, StreamName } from '@clarion/contracts';
+import { ErrorCode, Requests, StreamName } from '@clarion/contracts';
 import {
   createTestNamespace,
   dropTestNamespace,
@@ -9,16 +9,9 @@ import { LightMyRequestResponse } from 'fastify';
 import { connect, DiscardPolicy } from 'nats';
 import { ServiceStandIn, StandInReply } from '../test-peers/service-stand-in';
 import { GatewayUnderTest, startGateway } from '../test-peers/gateway-under-test';
+import { testPrincipal } from '../test-peers/test-principal';
 
-const principal = {
-  accountId: newTimeOrderedId(),
-  envId: newTimeOrderedId(),
-  clientId: 'c1',
-  keyId: 'k1',
-  keyType: 'secret',
-  accountStatus: 'verified',
-  usageLimited: false,
-};
+const principal = testPrincipal();
 /** What billing answers once the messaging library finds its database unreachable. */
 const databaseUnreachable = {
   code: ErrorCode.SERVICE_UNAVAILABLE,

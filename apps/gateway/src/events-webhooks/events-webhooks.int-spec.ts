@@ -1,30 +1,19 @@
 import dns, { LookupOptions } from 'node:dns';
-import { createHash } from 'node:crypto';
-import { ErrorCode, newTimeOrderedId, Requests } from '@clarion/contracts';
+import { ErrorCode, Requests } from '@clarion/contracts';
 import { createTestNamespace, dropTestNamespace } from '@clarion/testing';
 import { GatewayUnderTest, startGateway } from '../test-peers/gateway-under-test';
+import { resolvingOnly, testPrincipal } from '../test-peers/test-principal';
 import { ServiceStandIn, StandInReply } from '../test-peers/service-stand-in';
 
 const API_KEY = 'clarion_sk_webhooks';
-const principal = {
-  accountId: newTimeOrderedId(),
-  envId: newTimeOrderedId(),
-  clientId: 'c1',
-  keyId: 'k1',
-  keyType: 'secret',
-  accountStatus: 'verified',
-  usageLimited: false,
-};
+const principal = testPrincipal();
 /** A name this test makes resolve to loopback, as a customer's DNS could. */
 const LOOPBACK_NAME = 'hooks.loopback.example';
 
+const billing = resolvingOnly(API_KEY, principal);
+
 function services(subject: string, request: unknown): StandInReply {
-  const keyHash = createHash('sha256').update(API_KEY).digest('hex');
-  if (subject === Requests.resolveApiKey.subject) {
-    return (request as { keyHash: string }).keyHash === keyHash
-      ? { data: principal }
-      : { error: { code: ErrorCode.UNAUTHORIZED, message: 'unknown' } };
-  }
+  if (subject === Requests.resolveApiKey.subject) return billing(request);
   const { webhook, events } = request as { webhook: string; events: string[] };
   return { data: { webhookId: 'webhook-1', webhook, events, secret: 'whsec_c2VjcmV0' } };
 }

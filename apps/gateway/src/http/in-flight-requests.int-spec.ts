@@ -1,19 +1,12 @@
 import { Agent, request } from 'node:http';
 import { connect as connectTcp } from 'node:net';
-import { newTimeOrderedId, Requests } from '@clarion/contracts';
+import { Requests } from '@clarion/contracts';
 import { createTestNamespace, dropTestNamespace, eventually } from '@clarion/testing';
 import { connect, NatsConnection } from 'nats';
 import { GatewayUnderTest, startGateway } from '../test-peers/gateway-under-test';
+import { testPrincipal } from '../test-peers/test-principal';
 
-const principal = {
-  accountId: newTimeOrderedId(),
-  envId: newTimeOrderedId(),
-  clientId: 'c1',
-  keyId: 'k1',
-  keyType: 'secret',
-  accountStatus: 'verified',
-  usageLimited: false,
-};
+const principal = testPrincipal();
 const plan = { channels: ['INAPP_WEB'], templates: [], subNotificationIds: [] };
 const sendBody = JSON.stringify({
   type: 't',

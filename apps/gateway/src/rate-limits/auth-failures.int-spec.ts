@@ -1,20 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ErrorCode, newTimeOrderedId, Requests } from '@clarion/contracts';
+import { ErrorCode, Requests } from '@clarion/contracts';
 import { createTestNamespace, dropTestNamespace } from '@clarion/testing';
 import { LightMyRequestResponse } from 'fastify';
 import { ServiceStandIn, StandInReply } from '../test-peers/service-stand-in';
 import { GatewayUnderTest, startGateway } from '../test-peers/gateway-under-test';
+import { testPrincipal } from '../test-peers/test-principal';
 
 const GOOD_KEY = 'clarion_sk_good';
-const principal = {
-  accountId: newTimeOrderedId(),
-  envId: newTimeOrderedId(),
-  clientId: 'c1',
-  keyId: 'k1',
-  keyType: 'secret',
-  accountStatus: 'verified',
-  usageLimited: false,
-};
+const principal = testPrincipal();
 const INGRESS = '10.0.0.1';
 
 const randomKey = () => `clarion_sk_${randomBytes(12).toString('hex')}`;

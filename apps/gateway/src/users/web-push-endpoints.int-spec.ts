@@ -1,27 +1,16 @@
-import { createHash } from 'node:crypto';
-import { ErrorCode, newTimeOrderedId, Requests } from '@clarion/contracts';
+import { ErrorCode, Requests } from '@clarion/contracts';
 import { createTestNamespace, dropTestNamespace } from '@clarion/testing';
 import { GatewayUnderTest, startGateway } from '../test-peers/gateway-under-test';
+import { resolvingOnly, testPrincipal } from '../test-peers/test-principal';
 import { ServiceStandIn, StandInReply } from '../test-peers/service-stand-in';
 
 const API_KEY = 'clarion_sk_users';
-const principal = {
-  accountId: newTimeOrderedId(),
-  envId: newTimeOrderedId(),
-  clientId: 'c1',
-  keyId: 'k1',
-  keyType: 'secret',
-  accountStatus: 'verified',
-  usageLimited: false,
-};
+const principal = testPrincipal();
+
+const billing = resolvingOnly(API_KEY, principal);
 
 function services(subject: string, request: unknown): StandInReply {
-  if (subject === Requests.resolveApiKey.subject) {
-    const keyHash = createHash('sha256').update(API_KEY).digest('hex');
-    return (request as { keyHash: string }).keyHash === keyHash
-      ? { data: principal }
-      : { error: { code: ErrorCode.UNAUTHORIZED, message: 'unknown' } };
-  }
+  if (subject === Requests.resolveApiKey.subject) return billing(request);
   return { data: { id: 'ada', webPushTokens: [] } };
 }
 
