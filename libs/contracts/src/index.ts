@@ -17,6 +17,7 @@ export * from './billing/principal';
 export * from './common/channel.enum';
 export * from './common/ids';
 export * from './common/routing.enum';
+export * from './common/clipped';
 export * from './common/secret-hint';
 export * from './common/service-name';
 export * from './common/tenant-scope';

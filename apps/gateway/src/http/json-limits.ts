@@ -1,4 +1,4 @@
-import { ValidationFailedError } from '@clarion/contracts';
+import { clipped, ValidationFailedError } from '@clarion/contracts';
 
 /**
  * The shape a JSON body may have. Each limit is far above what any operation of the API takes
@@ -16,10 +16,12 @@ export const JSON_LIMITS = {
 
 export type JsonLimits = typeof JSON_LIMITS;
 
+/** A value still to be walked; its path is spelled out only for a message. */
 interface Pending {
   readonly value: unknown;
   readonly depth: number;
-  readonly path: string;
+  readonly parent?: Pending;
+  readonly key?: string | number;
 }
 
 const FIX = 'Send a smaller, flatter body; see /docs for the body of this operation.';
@@ -29,50 +31,62 @@ const FIX = 'Send a smaller, flatter body; see /docs for the body of this operat
  * breach, so a hostile body costs no more than its parse.
  */
 export function assertWithinJsonLimits(body: unknown, limits: JsonLimits = JSON_LIMITS): void {
-  const pending: Pending[] = [{ value: body, depth: 0, path: 'body' }];
+  const pending: Pending[] = [{ value: body, depth: 0 }];
   let values = 0;
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const { value, depth, path } = next;
+    const { value, depth } = next;
     if (typeof value !== 'object' || value === null) continue;
     if (depth >= limits.maxDepth) {
-      throw new ValidationFailedError(`${path} nests deeper than ${limits.maxDepth} levels`, FIX);
+      throw new ValidationFailedError(
+        `${pathOf(next)} nests deeper than ${limits.maxDepth} levels`,
+        FIX,
+      );
     }
-    const children = childrenOf(value, path, limits);
-    values += children.length;
+    const keys = keysWithinLimit(value, next, limits);
+    values += keys.length;
     if (values > limits.maxValues) {
       throw new ValidationFailedError(
         `The body holds more than ${limits.maxValues} values in all`,
         FIX,
       );
     }
-    for (const [childPath, child] of children) {
-      pending.push({ value: child, depth: depth + 1, path: childPath });
+    for (const key of keys) {
+      const child = (value as Record<string | number, unknown>)[key];
+      pending.push({ value: child, depth: depth + 1, parent: next, key });
     }
   }
 }
 
-/** The members of an object or the items of an array, each with its path, within their limit. */
-function childrenOf(value: object, path: string, limits: JsonLimits): [string, unknown][] {
+/** The indexes of an array or the keys of an object, within their limit. */
+function keysWithinLimit(
+  value: object,
+  at: Pending,
+  limits: JsonLimits,
+): readonly (string | number)[] {
   if (Array.isArray(value)) {
     if (value.length > limits.maxArrayLength) {
       throw new ValidationFailedError(
-        `${path} holds ${value.length} items; at most ${limits.maxArrayLength} are accepted`,
+        `${pathOf(at)} holds ${value.length} items; at most ${limits.maxArrayLength} are accepted`,
         FIX,
       );
     }
-    return value.map((item: unknown, index) => [`${path}[${index}]`, item]);
+    return value.map((_item: unknown, index) => index);
   }
-  const members = Object.entries(value);
-  if (members.length > limits.maxKeysPerObject) {
+  const keys = Object.keys(value);
+  if (keys.length > limits.maxKeysPerObject) {
     throw new ValidationFailedError(
-      `${path} has ${members.length} keys; at most ${limits.maxKeysPerObject} are accepted`,
+      `${pathOf(at)} has ${keys.length} keys; at most ${limits.maxKeysPerObject} are accepted`,
       FIX,
     );
   }
-  return members.map(([key, child]) => [`${path}.${shortKey(key)}`, child]);
+  return keys;
 }
 
-/** A key as a message may quote it: a key can be as long as the body. */
-function shortKey(key: string): string {
-  return key.length > 64 ? `${key.slice(0, 64)}…` : key;
+/** `body.to.tags[2]`; a key is quoted to 64 characters, as it can be as long as the body. */
+function pathOf(at: Pending): string {
+  const steps: string[] = [];
+  for (let step: Pending | undefined = at; step?.key !== undefined; step = step.parent) {
+    steps.push(typeof step.key === 'number' ? `[${step.key}]` : `.${clipped(step.key, 64)}`);
+  }
+  return `body${steps.reverse().join('')}`;
 }

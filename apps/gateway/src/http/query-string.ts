@@ -1,5 +1,5 @@
 import { parse } from 'node:querystring';
-import { DomainError, ErrorCode } from '@clarion/contracts';
+import { clipped, DomainError, ErrorCode } from '@clarion/contracts';
 
 const MALFORMED_ESCAPE = Symbol('malformedEscape');
 
@@ -30,10 +30,9 @@ export function parseQueryString(query: string): ParsedQuery {
 export function assertWellFormedQuery(query: unknown): void {
   const malformed = (query as ParsedQuery | undefined)?.[MALFORMED_ESCAPE];
   if (malformed === undefined) return;
-  const quoted = malformed.length > 120 ? `${malformed.slice(0, 120)}…` : malformed;
   throw new DomainError(
     ErrorCode.INVALID_URL,
-    `The query string holds "${quoted}", which is not valid percent-encoded UTF-8`,
+    `The query string holds "${clipped(malformed, 120)}", which is not valid percent-encoded UTF-8`,
     'Percent-encode the path and query as UTF-8 (RFC 3986), e.g. %C3%A9 for é.',
   );
 }

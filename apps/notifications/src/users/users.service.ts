@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  clipped,
   DeleteUserResponseDto,
   EndUserRef,
   IdentifyUserRequest,
@@ -13,7 +14,7 @@ import { UsersRepository } from './users.repository';
 
 /** An id as a message may quote it: it can be as long as the body (100 KB made a 100 KB 400). */
 function quoted(id: string): string {
-  return JSON.stringify(id.length > 64 ? `${id.slice(0, 64)}…` : id);
+  return JSON.stringify(clipped(id, 64));
 }
 
 @Injectable()

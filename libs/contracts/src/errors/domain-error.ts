@@ -1,3 +1,4 @@
+import { clipped } from '../common/clipped';
 import { ErrorBody } from './error-body';
 import { ErrorCode } from './error-code.enum';
 
@@ -7,12 +8,6 @@ import { ErrorCode } from './error-code.enum';
  * messages stay under it by themselves (ten problems of at most 200 characters).
  */
 export const MAX_ERROR_MESSAGE_LENGTH = 2_048;
-
-function bounded(message: string): string {
-  return message.length > MAX_ERROR_MESSAGE_LENGTH
-    ? `${message.slice(0, MAX_ERROR_MESSAGE_LENGTH - 1)}…`
-    : message;
-}
 
 /**
  * An expected failure with a code from {@link ErrorCode}. Services throw these; they cross NATS
@@ -26,7 +21,7 @@ export class DomainError extends Error {
     /** When trying again makes sense; the gateway answers it as Retry-After. */
     readonly retryAfterSeconds?: number,
   ) {
-    super(bounded(message));
+    super(clipped(message, MAX_ERROR_MESSAGE_LENGTH - 1));
     this.name = 'DomainError';
   }
 

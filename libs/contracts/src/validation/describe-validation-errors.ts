@@ -1,4 +1,5 @@
 import { ValidationError } from 'class-validator';
+import { clipped } from '../common/clipped';
 
 /** A message names at most this many problems, then says how many more there are. */
 const MAX_REASONS = 10;
@@ -11,15 +12,11 @@ const MAX_QUOTED_LENGTH = 200;
  */
 export function describeValidationErrors(errors: ValidationError[], parent = ''): string {
   const reasons = flattenValidationErrors(errors, parent).flatMap(({ path, reasons }) =>
-    reasons.map((reason) => bounded(prefixPath(path, reason))),
+    reasons.map((reason) => clipped(prefixPath(path, reason), MAX_QUOTED_LENGTH)),
   );
   const shown = reasons.slice(0, MAX_REASONS).join('; ');
   const more = reasons.length - MAX_REASONS;
   return more > 0 ? `${shown}; and ${more} more` : shown;
-}
-
-function bounded(text: string): string {
-  return text.length > MAX_QUOTED_LENGTH ? `${text.slice(0, MAX_QUOTED_LENGTH)}…` : text;
 }
 
 export interface FieldViolation {
