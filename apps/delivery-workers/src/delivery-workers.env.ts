@@ -1,6 +1,11 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Min, ValidateIf } from 'class-validator';
-import { DatabaseEnv, withHealthPort, IsProductionSecret } from '@clarion/config';
+import {
+  DatabaseEnv,
+  DEVELOPMENT_TRACKING_SECRET,
+  IsProductionSecret,
+  withHealthPort,
+} from '@clarion/config';
 import { DEVELOPMENT_MASTER_KEYS, IsMasterKeys } from '@clarion/secrets';
 
 /** Comma-separated `name=number` pairs, e.g. `email=200,sms=100`. */
@@ -11,9 +16,6 @@ const RETRY_SCHEDULE = /^\s*\d+\s*(ms|s|m|h)\s*(,\s*\d+\s*(ms|s|m|h)\s*)*$/;
 
 /** The Standard Webhooks retry schedule: after 5 s, 5 min, 30 min, 2, 5, 10, 14, 20 and 24 h. */
 export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,14h,20h,24h';
-
-/** Public: refused under NODE_ENV=production. */
-const DEVELOPMENT_TRACKING_SECRET = 'clarion-development-tracking-secret';
 
 export class DeliveryWorkersEnv extends withHealthPort(DatabaseEnv, 3103) {
   /** Base URL of the gateway as providers and recipients reach it (callbacks, tracking links). */

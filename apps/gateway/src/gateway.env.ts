@@ -1,9 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { BaseEnv, IsProductionSecret } from '@clarion/config';
-
-/** Public: refused under NODE_ENV=production. */
-const DEVELOPMENT_TRACKING_SECRET = 'clarion-development-tracking-secret';
+import { BaseEnv, DEVELOPMENT_TRACKING_SECRET, IsProductionSecret } from '@clarion/config';
 
 export class GatewayEnv extends BaseEnv {
   @Type(() => Number)

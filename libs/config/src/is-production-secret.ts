@@ -1,5 +1,11 @@
 import { registerDecorator, ValidationArguments } from 'class-validator';
 
+/**
+ * The development default of TRACKING_SECRET, which delivery-workers sign tracking links with and
+ * the gateway verifies them with: public, so refused under NODE_ENV=production.
+ */
+export const DEVELOPMENT_TRACKING_SECRET = 'clarion-development-tracking-secret';
+
 /** What `deploy/base` ships for secrets an overlay must replace. */
 const PLACEHOLDER = /^CHANGE_ME/;
 
