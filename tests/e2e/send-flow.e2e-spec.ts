@@ -137,16 +137,16 @@ describe('the whole system: one send from the public API to the inbox and the lo
         const services = new Set(
           traces.spans.filter((s) => s.traceId === gatewaySpan.traceId).map((s) => s.service),
         );
-        return ['gateway', 'notifications', 'delivery-workers', 'logs'].every((s) =>
-          services.has(s),
-        )
+        // An in-app send never reaches delivery-workers: notifications stores it, logs records it
+        // and billing meters it, from the one event that carries its steps.
+        return ['gateway', 'notifications', 'logs', 'billing'].every((s) => services.has(s))
           ? services
           : undefined;
       },
       { timeoutMs: 15_000 },
     );
     expect([...servicesInTrace]).toEqual(
-      expect.arrayContaining(['gateway', 'notifications', 'delivery-workers', 'logs']),
+      expect.arrayContaining(['gateway', 'notifications', 'logs', 'billing']),
     );
   });
 

@@ -39,6 +39,7 @@ export * from './events/event-subject';
 export * from './events/send-processed.event';
 export * from './events/event-feeds';
 export * from './events/clarion-event';
+export * from './events/carried-delivery-events';
 export * from './health/health';
 export * from './inapp/inapp-list-query.dto';
 export * from './inapp/inapp-updates.dto';

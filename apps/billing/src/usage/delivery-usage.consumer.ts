@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EventEnvelope, EventFeeds, knownEvent } from '@clarion/contracts';
+import {
+  carriedDeliveryEvents,
+  DeliveryEvent,
+  EventEnvelope,
+  EventFeeds,
+  knownEvent,
+} from '@clarion/contracts';
 import { BULK_WRITE_LINGER_MS, ConsumeJobs, JobItem } from '@clarion/messaging';
 import { PRICE_TABLE, PriceTable } from './price-table.provider';
 import { UsageMeter } from './usage-meter';
@@ -7,7 +13,9 @@ import { UsageMeter } from './usage-meter';
 /**
  * Meters every delivered message from the EVENTS stream into its account's cycle usage. A message
  * costs once its provider took it (`sent`): SMTP never reports delivery, and an SMS costs its
- * segments whether or not the handset confirms.
+ * segments whether or not the handset confirms. The steps of outside providers are events of their
+ * own; in-app steps travel in their send's `send.processed`. A cost is keyed by the step's event
+ * id, so a step read twice (in both forms, across an upgrade) costs once.
  */
 @Injectable()
 export class DeliveryUsageConsumer {
@@ -21,22 +29,41 @@ export class DeliveryUsageConsumer {
     maxBatch: 500,
     lingerMs: BULK_WRITE_LINGER_MS,
   })
-  async handle(items: JobItem<EventEnvelope>[]): Promise<void> {
-    const sent = items.flatMap(({ payload }) => {
-      const known = knownEvent(payload);
-      return known?.family === 'delivery' && known.event.data.status === 'sent'
-        ? [known.event]
-        : [];
-    });
+  async handleDeliverySteps(items: JobItem<EventEnvelope>[]): Promise<void> {
+    await this.meterSent(
+      items.flatMap(({ payload }) => {
+        const known = knownEvent(payload);
+        return known?.family === 'delivery' ? [known.event] : [];
+      }),
+    );
+  }
+
+  @ConsumeJobs(EventFeeds.processedSends, {
+    durable: 'billing-processed-sends',
+    maxBatch: 500,
+    lingerMs: BULK_WRITE_LINGER_MS,
+  })
+  async handleProcessedSends(items: JobItem<EventEnvelope>[]): Promise<void> {
+    await this.meterSent(
+      items.flatMap(({ payload }) => {
+        const known = knownEvent(payload);
+        return known?.family === 'send.processed' ? carriedDeliveryEvents(known.event) : [];
+      }),
+    );
+  }
+
+  private async meterSent(steps: DeliveryEvent[]): Promise<void> {
     await this.meter.meter(
-      sent.map((event) => ({
-        costId: event.id,
-        accountId: event.accountId,
-        item: event.data.channel,
-        amount: this.prices[event.data.channel],
-        messages: 1,
-        at: new Date(event.data.at),
-      })),
+      steps
+        .filter((event) => event.data.status === 'sent')
+        .map((event) => ({
+          costId: event.id,
+          accountId: event.accountId,
+          item: event.data.channel,
+          amount: this.prices[event.data.channel],
+          messages: 1,
+          at: new Date(event.data.at),
+        })),
     );
   }
 }

@@ -6,6 +6,9 @@ import {
   deliveryEventKind,
   Jobs,
   newTimeOrderedId,
+  Routing,
+  SEND_PROCESSED,
+  SendProcessedEvent,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import {
@@ -61,6 +64,27 @@ describe('usage metering and auto-upgrade', () => {
     };
   }
 
+  /** The `send.processed` of an in-app send, carrying its sent and delivered steps. */
+  function processedCarrying(sent: DeliveryEvent): SendProcessedEvent {
+    return {
+      id: `${sent.trackingId}:processed`,
+      kind: SEND_PROCESSED,
+      trackingId: sent.trackingId,
+      accountId: sent.accountId,
+      envId: sent.envId,
+      occurredAt: sent.occurredAt,
+      data: {
+        type: 'welcome',
+        receivedAt: sent.occurredAt,
+        processedAt: sent.occurredAt,
+        request: '{}',
+        user: { id: 'ada' },
+        channels: { inapp: { routing: Routing.SEND } },
+        deliveries: [sent.data, { ...sent.data, status: 'delivered' }],
+      },
+    };
+  }
+
   const usageOf = async (accountId: string) =>
     (
       await database.query<{ cost: number; messages: number }>(
@@ -94,6 +118,30 @@ describe('usage metering and auto-upgrade', () => {
       return found?.messages === 2 ? found : undefined;
     });
     expect(usage.cost).toBeCloseTo(3.5);
+  });
+
+  it('charges the in-app steps a processed send carries, once even when also published on their own', async () => {
+    const account = await app
+      .get(AccountsService)
+      .createAccountWithOwner({ name: 'Inbox', ownerEmail: 'inbox@usage.test' });
+    const sent = delivered(account, 'inapp');
+    await messaging.publishEvent(processedCarrying(sent));
+    // The same step as an event of its own, as a notifications replica of the version before
+    // published it while this one was being rolled out.
+    await messaging.publishEvent(sent);
+    // One more message on each feed: once both are metered, so is everything before them.
+    const laterInapp = processedCarrying(delivered(account, 'inapp'));
+    const laterSms = delivered(account, 'sms');
+    await messaging.publishEvent(laterInapp);
+    await messaging.publishEvent(laterSms);
+    await eventually(async () => {
+      const metered = await database.query(
+        'SELECT 1 FROM billing.usage_events WHERE event_id = ANY($1)',
+        [[`${laterInapp.trackingId}:delivery.inapp.sent`, laterSms.id]],
+      );
+      return metered.length === 2 ? true : undefined;
+    });
+    expect(await usageOf(account.accountId)).toEqual({ cost: 4.5, messages: 3 });
   });
 
   it('limits an account at its cap, and moves an auto-upgrading paid account up a tier at 90% instead', async () => {

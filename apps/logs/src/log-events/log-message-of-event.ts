@@ -1,9 +1,13 @@
 import {
+  carriedDeliveryEvents,
+  DeliveryEvent,
   DeliveryEventData,
   EVENT_TYPE_CHANNEL,
   EventEnvelope,
   knownEvent,
   LogMessageDto,
+  ScheduleEvent,
+  SendProcessedEvent,
   webhookEventTypeOf,
 } from '@clarion/contracts';
 
@@ -18,30 +22,50 @@ export interface LogEventRow {
   details: Omit<LogMessageDto, 'trackingId' | 'eventType' | 'timestamp' | 'epochMs'>;
 }
 
-export function logEventOf(envelope: EventEnvelope): LogEventRow | undefined {
+/**
+ * The steps of a send an event is (GET /logs lists each): none for a webhook result or a kind
+ * this version does not know, and for a processed send, the delivery steps it carries too.
+ */
+export function logEventsOf(envelope: EventEnvelope): LogEventRow[] {
   const known = knownEvent(envelope);
-  if (!known) return undefined;
-  const row = {
-    accountId: envelope.accountId,
-    eventId: envelope.id,
-    trackingId: envelope.trackingId,
-    envId: envelope.envId,
-    at: envelope.occurredAt,
-  };
+  if (!known) return [];
   switch (known.family) {
     case 'webhook.result':
-      return undefined;
+      return [];
     case 'send.processed':
+      return [stepOfSend(known.event), ...carriedDeliveryEvents(known.event).map(deliveryStepOf)];
     case 'send.schedule':
-      return { ...row, eventType: eventTypeOfKind(known.event.kind), details: {} };
-    case 'delivery': {
-      const { data } = known.event;
-      const eventType =
-        webhookEventTypeOf(data.channel, data.status) ??
-        `${EVENT_TYPE_CHANNEL[data.channel]}_${data.status.toUpperCase()}`;
-      return { ...row, at: data.at ?? envelope.occurredAt, eventType, details: detailsOf(data) };
-    }
+      return [stepOfSend(known.event)];
+    case 'delivery':
+      return [deliveryStepOf(known.event)];
   }
+}
+
+function scopeOf(event: EventEnvelope<object>): Omit<LogEventRow, 'eventType' | 'details'> {
+  return {
+    accountId: event.accountId,
+    eventId: event.id,
+    trackingId: event.trackingId,
+    envId: event.envId,
+    at: event.occurredAt,
+  };
+}
+
+function stepOfSend(event: SendProcessedEvent | ScheduleEvent): LogEventRow {
+  return { ...scopeOf(event), eventType: eventTypeOfKind(event.kind), details: {} };
+}
+
+function deliveryStepOf(event: DeliveryEvent): LogEventRow {
+  const { data } = event;
+  const eventType =
+    webhookEventTypeOf(data.channel, data.status) ??
+    `${EVENT_TYPE_CHANNEL[data.channel]}_${data.status.toUpperCase()}`;
+  return {
+    ...scopeOf(event),
+    at: data.at ?? event.occurredAt,
+    eventType,
+    details: detailsOf(data),
+  };
 }
 
 /** `send.schedule-updated` is listed as `SEND_SCHEDULE-UPDATED`, as it always was. */

@@ -4,7 +4,7 @@ import { BULK_WRITE_LINGER_MS, ConsumeJobs, JobItem } from '@clarion/messaging';
 import { logFieldsOfEvent } from './log-fields-of-event';
 import { LogRecordsRepository } from './log-records.repository';
 import { LogEventsRepository } from '../log-events/log-events.repository';
-import { LogEventRow, logEventOf } from '../log-events/log-message-of-event';
+import { logEventsOf } from '../log-events/log-message-of-event';
 
 /** Every event of every send lands on that send's log record, and as a step in the event log. */
 @Injectable()
@@ -30,9 +30,7 @@ export class EventsConsumer {
           fields: logFieldsOfEvent(event),
         })),
       ),
-      this.steps.insertMany(
-        events.map(logEventOf).filter((row): row is LogEventRow => row !== undefined),
-      ),
+      this.steps.insertMany(events.flatMap(logEventsOf)),
     ]);
   }
 }

@@ -50,6 +50,30 @@ describe(logFieldsOfEvent.name, () => {
     });
   });
 
+  it('records the in-app steps a processed send carries as if they were events of their own', () => {
+    const sut = logFieldsOfEvent(
+      event('send.processed', {
+        type: 'welcome',
+        receivedAt: '2026-11-21T10:00:00.000Z',
+        processedAt: '2026-11-21T10:00:00.010Z',
+        request: '{}',
+        user: { id: 'u1' },
+        channels: { inapp: { routing: Routing.SEND } },
+        deliveries: [
+          { channel: 'inapp', status: 'sent', at: '2026-11-21T10:00:00.011Z', after: 11 },
+          { channel: 'inapp', status: 'delivered', at: '2026-11-21T10:00:00.014Z', after: 14 },
+        ],
+      }),
+    );
+    expect(sut).toMatchObject({
+      inapp_routing: 'SEND',
+      inapp_sent_at: '2026-11-21T10:00:00.011Z',
+      inapp_sent_after: 11,
+      inapp_delivered_at: '2026-11-21T10:00:00.014Z',
+      inapp_delivered_after: 14,
+    });
+  });
+
   it('records delivery steps as <channel>_<status>_at and _after', () => {
     const sut = logFieldsOfEvent(
       event('delivery.inapp.delivered', {

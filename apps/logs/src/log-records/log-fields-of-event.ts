@@ -1,4 +1,5 @@
 import {
+  carriedDeliveryEvents,
   ChannelDecision,
   DeliveryEventData,
   EventEnvelope,
@@ -28,7 +29,11 @@ export function logFieldsOfEvent(envelope: EventEnvelope): LogFields {
   if (!known) return base;
   switch (known.family) {
     case 'send.processed':
-      return { ...base, ...processedFields(known.event.data) };
+      return Object.assign(
+        base,
+        processedFields(known.event.data),
+        ...carriedDeliveryEvents(known.event).map((carried) => deliveryFields(carried.data)),
+      );
     case 'send.schedule':
       return { ...base, ...scheduleFields(known.event.kind, known.event.data) };
     case 'delivery':

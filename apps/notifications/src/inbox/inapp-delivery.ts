@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Context } from '@opentelemetry/api';
-import { DeliveryEvent, deliveryEventKind, DeliveryStatus, InboxEntry } from '@clarion/contracts';
+import { DeliveryEventData, deliveryEventOf, DeliveryStatus, InboxEntry } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { InboxRepository } from './inbox.repository';
 
@@ -9,11 +9,13 @@ export interface InappDeliveryItem {
   traceContext?: Context;
 }
 
+/** The `sent` and `delivered` steps of the in-app notifications stored, by trackingId. */
+export type InappSteps = ReadonlyMap<string, DeliveryEventData[]>;
+
 /**
  * Delivers in-app notifications. The inbox is notifications' own table, so delivering is one
- * INSERT for the whole batch, done by the batch that processed the sends, and a sent and a
- * delivered event per entry. Storing is idempotent (one entry per env and trackingId) and the
- * events carry msg ids, so a batch run again after a crash stores and reports nothing twice.
+ * INSERT for the whole batch. Storing is idempotent (one entry per env and trackingId), so a
+ * batch run again after a crash stores nothing twice.
  */
 @Injectable()
 export class InappDelivery {
@@ -22,34 +24,45 @@ export class InappDelivery {
     private readonly messaging: MessagingClient,
   ) {}
 
-  async deliver(items: InappDeliveryItem[]): Promise<void> {
-    if (items.length === 0) return;
+  /**
+   * Stores the entries and answers their steps, for the caller to report: the send pipeline puts
+   * them into each send's `send.processed` event.
+   */
+  async store(items: InappDeliveryItem[]): Promise<InappSteps> {
+    if (items.length === 0) return new Map();
     const sentAt = new Date();
     await this.inbox.insertMany(items.map(({ entry }) => entry));
     const storedAt = new Date();
-    await Promise.all(
-      items.flatMap(({ entry, traceContext }) => [
-        this.messaging.publishEvent(eventOf(entry, 'sent', sentAt), traceContext),
-        this.messaging.publishEvent(eventOf(entry, 'delivered', storedAt), traceContext),
+    return new Map(
+      items.map(({ entry }) => [
+        entry.trackingId,
+        [stepOf(entry, 'sent', sentAt), stepOf(entry, 'delivered', storedAt)],
       ]),
+    );
+  }
+
+  /**
+   * Stores the entries and publishes their steps as delivery events of their own (digests and
+   * jobs left by an earlier version, which have no `send.processed` to carry them); the events'
+   * msg ids make a batch run again report nothing twice.
+   */
+  async deliver(items: InappDeliveryItem[]): Promise<void> {
+    const steps = await this.store(items);
+    await Promise.all(
+      items.flatMap(({ entry, traceContext }) =>
+        (steps.get(entry.trackingId) ?? []).map((data) =>
+          this.messaging.publishEvent(deliveryEventOf(entry, data), traceContext),
+        ),
+      ),
     );
   }
 }
 
-function eventOf(entry: InboxEntry, status: DeliveryStatus, at: Date): DeliveryEvent {
-  const kind = deliveryEventKind('inapp', status);
+function stepOf(entry: InboxEntry, status: DeliveryStatus, at: Date): DeliveryEventData {
   return {
-    id: `${entry.trackingId}:${kind}`,
-    kind,
-    trackingId: entry.trackingId,
-    accountId: entry.accountId,
-    envId: entry.envId,
-    occurredAt: at.toISOString(),
-    data: {
-      channel: 'inapp',
-      status,
-      at: at.toISOString(),
-      after: at.getTime() - Date.parse(entry.receivedAt),
-    },
+    channel: 'inapp',
+    status,
+    at: at.toISOString(),
+    after: at.getTime() - Date.parse(entry.receivedAt),
   };
 }

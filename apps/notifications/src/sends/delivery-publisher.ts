@@ -3,6 +3,7 @@ import {
   Channel,
   CHANNEL_LOG_NAMES,
   ChannelOptionsDto,
+  DeliveryEventData,
   DeliveryJob,
   DeliveryOption,
   DIGEST_OPTIONS,
@@ -22,8 +23,9 @@ import { storedRequestOf } from './stored-request';
 /**
  * The last step of the pipeline: digest entries and in-app notifications are stored (one
  * statement each for the batch; the inbox is this service's own), then each send's delivery jobs
- * for outside providers and its `send.processed` event are published. A send whose publishing
- * fails is retried on its own; idempotent writes and msg ids make the retry do nothing twice.
+ * for outside providers and its `send.processed` event, which carries the in-app `sent` and
+ * `delivered` steps, are published. A send whose publishing fails is retried on its own;
+ * idempotent writes and msg ids make the retry do nothing twice.
  */
 @Injectable()
 export class DeliveryPublisher {
@@ -51,7 +53,7 @@ export class DeliveryPublisher {
           })),
       ),
     );
-    await this.inapp.deliver(
+    const inappSteps = await this.inapp.store(
       plans.flatMap((plan) =>
         instantOf(plan)
           .filter((deliverable) => deliverable.channel === Channel.INAPP_WEB)
@@ -63,14 +65,20 @@ export class DeliveryPublisher {
     );
     await Promise.all(
       plans.map((plan) =>
-        this.publishOne(plan, processedAt.toISOString()).catch((error: unknown) =>
-          plan.item.retry(error),
-        ),
+        this.publishOne(
+          plan,
+          processedAt.toISOString(),
+          inappSteps.get(plan.command.trackingId),
+        ).catch((error: unknown) => plan.item.retry(error)),
       ),
     );
   }
 
-  private async publishOne(plan: SendPlan, processedAt: string): Promise<void> {
+  private async publishOne(
+    plan: SendPlan,
+    processedAt: string,
+    deliveries: DeliveryEventData[] | undefined,
+  ): Promise<void> {
     await Promise.all([
       ...instantOf(plan).map((deliverable) => {
         const { channel } = deliverable;
@@ -80,7 +88,10 @@ export class DeliveryPublisher {
           traceContext: plan.item.traceContext,
         });
       }),
-      this.messaging.publishEvent(processedEvent(plan, processedAt), plan.item.traceContext),
+      this.messaging.publishEvent(
+        processedEvent(plan, processedAt, deliveries),
+        plan.item.traceContext,
+      ),
     ]);
   }
 }
@@ -115,7 +126,11 @@ function jobOf(plan: SendPlan, deliverable: DeliverableChannel): DeliveryJob<Tem
   };
 }
 
-function processedEvent(plan: SendPlan, processedAt: string): SendProcessedEvent {
+function processedEvent(
+  plan: SendPlan,
+  processedAt: string,
+  deliveries: DeliveryEventData[] | undefined,
+): SendProcessedEvent {
   const { command, send } = plan;
   return {
     id: `${command.trackingId}:processed`,
@@ -134,6 +149,7 @@ function processedEvent(plan: SendPlan, processedAt: string): SendProcessedEvent
       channels: plan.decisions,
       ignored: plan.ignored,
       ignoredReason: plan.ignoredReason,
+      deliveries,
     },
   };
 }

@@ -1,6 +1,8 @@
 import { defineJob, JobDefinition, StreamName } from '../messaging/message-definitions';
 import { Shape } from '../messaging/payload-shape';
 import { EventEnvelope } from './event-envelope';
+import { eventSubject } from './event-subject';
+import { SEND_PROCESSED } from './send-processed.event';
 
 const EVENT_ENVELOPE_SHAPE: Shape<EventEnvelope> = {
   id: 'string',
@@ -25,4 +27,6 @@ export const EventFeeds = {
    * read each with `knownEvent` (a newer producer's kind is passed over).
    */
   deliverySteps: eventFeed<EventEnvelope>('evt.delivery.>'),
+  /** Every processed send, with the delivery steps it carries (billing meters in-app from it). */
+  processedSends: eventFeed<EventEnvelope>(eventSubject(SEND_PROCESSED)),
 } as const;

@@ -1,5 +1,6 @@
 import { ChannelLogName } from '../common/channel.enum';
 import { Routing } from '../common/routing.enum';
+import { DeliveryEventData } from './delivery.event';
 
 export const SEND_PROCESSED = 'send.processed';
 
@@ -27,4 +28,10 @@ export interface SendProcessedData {
   ignored?: string;
   /** Why, in words, when the enum value alone does not say it (e.g. a false condition). */
   ignoredReason?: string;
+  /**
+   * Delivery steps taken while the send was processed: an in-app notification is stored by the
+   * batch that processes its send, so its `sent` and `delivered` steps travel in this event
+   * instead of as events of their own (`carriedDeliveryEvents` gives them back as such).
+   */
+  deliveries?: DeliveryEventData[];
 }
