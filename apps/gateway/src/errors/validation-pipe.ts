@@ -1,4 +1,5 @@
 import { ArgumentMetadata, ValidationPipe } from '@nestjs/common';
+import { validateSync, ValidationError, ValidatorOptions } from 'class-validator';
 import {
   cacheValidationMetadata,
   describeValidationErrors,
@@ -27,9 +28,16 @@ export function contractValidationPipe(): ValidationPipe {
 }
 
 /**
- * class-transformer throws before validation runs when an array holds arrays where the DTO has
- * one nested object (`"options": [[]]` made `newValue.push is not a function`, a 500): the body is
- * the client's mistake, so it answers 400 like any other shape the DTO does not take.
+ * Nest's ValidationPipe, fitted to what reaches the gateway's handlers: bodies parsed from JSON or
+ * a form, and queries and paths parsed into strings.
+ *
+ * - class-transformer throws before validation runs when an array holds arrays where the DTO has
+ *   one nested object (`"options": [[]]` made `newValue.push is not a function`, a 500): the body
+ *   is the client's mistake, so it answers 400 like any other shape the DTO does not take.
+ * - None of those parsers makes a sparse array or a binary value, so the two walks of the whole
+ *   value Nest makes for them (for multipart and socket.io payloads) are left out, and no contract
+ *   rule is asynchronous, so rules run with `validateSync`: together about a third of the pipe's
+ *   time on POST /send, the gateway's largest cost.
  */
 class ContractValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
@@ -42,5 +50,18 @@ class ContractValidationPipe extends ValidationPipe {
         'Send an object, not an array, for each nested field; see /docs for the body of this operation.',
       );
     }
+  }
+
+  protected override validate(object: object, options?: ValidatorOptions): ValidationError[] {
+    return validateSync(object, options);
+  }
+
+  protected override closeArrayGaps(): void {
+    // JSON, forms and query strings have no sparse arrays.
+  }
+
+  protected override findNestedBinaryValues(): ValidationError[] {
+    // JSON, forms and query strings have no binary values.
+    return [];
   }
 }
