@@ -1,26 +1,11 @@
-import { EventEnvelope, Routing } from '@clarion/contracts';
+import { Routing } from '@clarion/contracts';
+import { eventOfSend, INAPP_STEPS, processedInappSend, SEND } from '../testing/event-fixtures';
 import { logFieldsOfEvent } from './log-fields-of-event';
-
-const tenant = {
-  trackingId: '0192f0c4-0000-7000-8000-000000000001',
-  accountId: '0192f0c4-0000-7000-8000-000000000002',
-  envId: '0192f0c4-0000-7000-8000-000000000003',
-};
-
-function event(kind: string, data: object): EventEnvelope {
-  return {
-    id: `${tenant.trackingId}:${kind}`,
-    kind,
-    occurredAt: '2026-11-21T10:00:00.000Z',
-    ...tenant,
-    data: data as Record<string, unknown>,
-  };
-}
 
 describe(logFieldsOfEvent.name, () => {
   it('records what the pipeline decided, per channel, in the log field names', () => {
     const sut = logFieldsOfEvent(
-      event('send.processed', {
+      eventOfSend('send.processed', {
         type: 'welcome',
         receivedAt: '2026-11-21T10:00:00.000Z',
         processedAt: '2026-11-21T10:00:00.010Z',
@@ -34,7 +19,7 @@ describe(logFieldsOfEvent.name, () => {
       }),
     );
     expect(sut).toEqual({
-      ...tenant,
+      ...SEND,
       type: 'welcome',
       received_at: '2026-11-21T10:00:00.000Z',
       processed_at: '2026-11-21T10:00:00.010Z',
@@ -51,20 +36,7 @@ describe(logFieldsOfEvent.name, () => {
   });
 
   it('records the in-app steps a processed send carries as if they were events of their own', () => {
-    const sut = logFieldsOfEvent(
-      event('send.processed', {
-        type: 'welcome',
-        receivedAt: '2026-11-21T10:00:00.000Z',
-        processedAt: '2026-11-21T10:00:00.010Z',
-        request: '{}',
-        user: { id: 'u1' },
-        channels: { inapp: { routing: Routing.SEND } },
-        deliveries: [
-          { channel: 'inapp', status: 'sent', at: '2026-11-21T10:00:00.011Z', after: 11 },
-          { channel: 'inapp', status: 'delivered', at: '2026-11-21T10:00:00.014Z', after: 14 },
-        ],
-      }),
-    );
+    const sut = logFieldsOfEvent(eventOfSend('send.processed', processedInappSend(INAPP_STEPS)));
     expect(sut).toMatchObject({
       inapp_routing: 'SEND',
       inapp_sent_at: '2026-11-21T10:00:00.011Z',
@@ -76,7 +48,7 @@ describe(logFieldsOfEvent.name, () => {
 
   it('records delivery steps as <channel>_<status>_at and _after', () => {
     const sut = logFieldsOfEvent(
-      event('delivery.inapp.delivered', {
+      eventOfSend('delivery.inapp.delivered', {
         channel: 'inapp',
         status: 'delivered',
         at: '2026-11-21T10:00:00.050Z',
@@ -84,7 +56,7 @@ describe(logFieldsOfEvent.name, () => {
       }),
     );
     expect(sut).toEqual({
-      ...tenant,
+      ...SEND,
       inapp_delivered_at: '2026-11-21T10:00:00.050Z',
       inapp_delivered_after: 50,
     });
@@ -92,7 +64,7 @@ describe(logFieldsOfEvent.name, () => {
 
   it('adds the further fields of a step under its prefix', () => {
     const sut = logFieldsOfEvent(
-      event('delivery.sms.inbound', {
+      eventOfSend('delivery.sms.inbound', {
         channel: 'sms',
         status: 'inbound',
         at: '2026-11-21T10:00:01.000Z',
@@ -100,7 +72,7 @@ describe(logFieldsOfEvent.name, () => {
       }),
     );
     expect(sut).toEqual({
-      ...tenant,
+      ...SEND,
       sms_inbound_at: '2026-11-21T10:00:01.000Z',
       sms_inbound_from: '+15550100000',
       sms_inbound_text: 'STOP',
@@ -110,17 +82,17 @@ describe(logFieldsOfEvent.name, () => {
   it('records webhook results as <channel>_<status>_webhook_res (and _delivered for inbound)', () => {
     expect(
       logFieldsOfEvent(
-        event('webhook.result', {
+        eventOfSend('webhook.result', {
           channel: 'email',
           status: 'opened',
           result: '200',
           delivered: true,
         }),
       ),
-    ).toEqual({ ...tenant, email_opened_webhook_res: '200' });
+    ).toEqual({ ...SEND, email_opened_webhook_res: '200' });
     expect(
       logFieldsOfEvent(
-        event('webhook.result', {
+        eventOfSend('webhook.result', {
           channel: 'sms',
           status: 'inbound',
           result: '503 (attempt 1, next in 5 s)',
@@ -128,13 +100,13 @@ describe(logFieldsOfEvent.name, () => {
         }),
       ),
     ).toEqual({
-      ...tenant,
+      ...SEND,
       sms_inbound_webhook_res: '503 (attempt 1, next in 5 s)',
       sms_inbound_webhook_delivered: false,
     });
   });
 
   it('keeps only the tenant fields of an event kind it does not know', () => {
-    expect(logFieldsOfEvent(event('something.new', { x: 1 }))).toEqual(tenant);
+    expect(logFieldsOfEvent(eventOfSend('something.new', { x: 1 }))).toEqual(SEND);
   });
 });
