@@ -1,17 +1,9 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { newTimeOrderedId, Requests } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
-import {
-  bootService,
-  createTestDatabase,
-  createTestNamespace,
-  dropTestNamespace,
-  TestDatabase,
-  testEnv,
-} from '@clarion/testing';
-import { NotificationsEnv } from '../notifications.env';
-import { NotificationsModule } from '../notifications.module';
+import { createTestNamespace, TestDatabase } from '@clarion/testing';
 import { UsersRepository } from '../users/users.repository';
+import { startNotifications, stopNotifications } from '../testing/notifications-under-test';
 
 const tenant = { accountId: newTimeOrderedId(), envId: newTimeOrderedId() };
 const device = { device_id: 'phone-1' };
@@ -26,20 +18,11 @@ describe('address state reported by providers', () => {
   let messaging: MessagingClient;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await bootService(
-      NotificationsModule.forRoot(
-        testEnv(NotificationsEnv, { namespace, databaseUrl: database.url }),
-      ),
-    );
-    await app.init();
+    ({ app, database } = await startNotifications(namespace));
     messaging = app.get(MessagingClient);
   });
 
-  afterAll(async () => {
-    await app.close();
-    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
-  });
+  afterAll(() => stopNotifications({ app, database }, namespace));
 
   it('removes only the dead push token and subscription of the user', async () => {
     await messaging.request(Requests.identifyUser, {

@@ -1,18 +1,9 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { EventEnvelope, InboxEntry, Jobs, newTimeOrderedId, Requests } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
-import {
-  bootService,
-  createTestDatabase,
-  createTestNamespace,
-  dropTestNamespace,
-  eventually,
-  TestDatabase,
-  testEnv,
-} from '@clarion/testing';
+import { createTestNamespace, eventually, TestDatabase } from '@clarion/testing';
 import { connect, NatsConnection } from 'nats';
-import { NotificationsEnv } from '../notifications.env';
-import { NotificationsModule } from '../notifications.module';
+import { startNotifications, stopNotifications } from '../testing/notifications-under-test';
 
 describe('in-app jobs left on the DELIVERY stream by an earlier version', () => {
   const namespace = createTestNamespace();
@@ -22,21 +13,14 @@ describe('in-app jobs left on the DELIVERY stream by an earlier version', () => 
   let nats: NatsConnection;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await bootService(
-      NotificationsModule.forRoot(
-        testEnv(NotificationsEnv, { namespace, databaseUrl: database.url }),
-      ),
-    );
-    await app.init();
+    ({ app, database } = await startNotifications(namespace));
     messaging = app.get(MessagingClient);
     nats = await connect({ servers: process.env['NATS_URL'] });
   });
 
   afterAll(async () => {
-    await app.close();
     await nats.close();
-    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
+    await stopNotifications({ app, database }, namespace);
   });
 
   function entry(): InboxEntry {

@@ -1,16 +1,8 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { Channel, newTimeOrderedId, Requests } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
-import {
-  bootService,
-  createTestDatabase,
-  createTestNamespace,
-  dropTestNamespace,
-  TestDatabase,
-  testEnv,
-} from '@clarion/testing';
-import { NotificationsEnv } from '../notifications.env';
-import { NotificationsModule } from '../notifications.module';
+import { createTestNamespace, TestDatabase } from '@clarion/testing';
+import { startNotifications, stopNotifications } from '../testing/notifications-under-test';
 
 const tenant = { accountId: newTimeOrderedId(), envId: newTimeOrderedId() };
 const other = { accountId: newTimeOrderedId(), envId: newTimeOrderedId() };
@@ -22,20 +14,11 @@ describe('send plans: the type a send names exists once its plan is answered', (
   let messaging: MessagingClient;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await bootService(
-      NotificationsModule.forRoot(
-        testEnv(NotificationsEnv, { namespace, databaseUrl: database.url }),
-      ),
-    );
-    await app.init();
+    ({ app, database } = await startNotifications(namespace));
     messaging = app.get(MessagingClient);
   });
 
-  afterAll(async () => {
-    await app.close();
-    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
-  });
+  afterAll(() => stopNotifications({ app, database }, namespace));
 
   const ensure = (
     notificationId: string,

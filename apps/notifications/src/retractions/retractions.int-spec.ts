@@ -1,18 +1,10 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { Channel, InboxEntry, newTimeOrderedId, Requests } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
-import {
-  bootService,
-  createTestDatabase,
-  createTestNamespace,
-  dropTestNamespace,
-  TestDatabase,
-  testEnv,
-} from '@clarion/testing';
+import { createTestNamespace, TestDatabase } from '@clarion/testing';
 import { DigestsRepository } from '../digests/digests.repository';
 import { InboxRepository } from '../inbox/inbox.repository';
-import { NotificationsEnv } from '../notifications.env';
-import { NotificationsModule } from '../notifications.module';
+import { startNotifications, stopNotifications } from '../testing/notifications-under-test';
 
 const tenant = { accountId: newTimeOrderedId(), envId: newTimeOrderedId() };
 
@@ -23,20 +15,11 @@ describe('retraction of what was sent to a user', () => {
   let messaging: MessagingClient;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await bootService(
-      NotificationsModule.forRoot(
-        testEnv(NotificationsEnv, { namespace, databaseUrl: database.url }),
-      ),
-    );
-    await app.init();
+    ({ app, database } = await startNotifications(namespace));
     messaging = app.get(MessagingClient);
   });
 
-  afterAll(async () => {
-    await app.close();
-    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
-  });
+  afterAll(() => stopNotifications({ app, database }, namespace));
 
   const entry = (userId: string, title: string, extra: Partial<InboxEntry> = {}): InboxEntry => ({
     ...tenant,

@@ -8,16 +8,8 @@ import {
   Requests,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
-import {
-  bootService,
-  createTestDatabase,
-  createTestNamespace,
-  dropTestNamespace,
-  TestDatabase,
-  testEnv,
-} from '@clarion/testing';
-import { NotificationsEnv } from '../notifications.env';
-import { NotificationsModule } from '../notifications.module';
+import { createTestNamespace, TestDatabase } from '@clarion/testing';
+import { startNotifications, stopNotifications } from '../testing/notifications-under-test';
 
 const tenant = { accountId: newTimeOrderedId(), envId: newTimeOrderedId() };
 const other = { accountId: newTimeOrderedId(), envId: newTimeOrderedId() };
@@ -29,13 +21,7 @@ describe('sub-notifications of a notification type', () => {
   let messaging: MessagingClient;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await bootService(
-      NotificationsModule.forRoot(
-        testEnv(NotificationsEnv, { namespace, databaseUrl: database.url }),
-      ),
-    );
-    await app.init();
+    ({ app, database } = await startNotifications(namespace));
     messaging = app.get(MessagingClient);
     for (const scope of [tenant, other]) {
       await messaging.request(Requests.createType, {
@@ -45,10 +31,7 @@ describe('sub-notifications of a notification type', () => {
     }
   });
 
-  afterAll(async () => {
-    await app.close();
-    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
-  });
+  afterAll(() => stopNotifications({ app, database }, namespace));
 
   const save = (subNotificationId: string, title: string, scope = tenant) =>
     messaging.request(Requests.saveSubNotification, {

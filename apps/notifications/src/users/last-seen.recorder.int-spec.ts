@@ -1,17 +1,8 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { EndUserRef, newTimeOrderedId } from '@clarion/contracts';
-import {
-  bootService,
-  createTestDatabase,
-  createTestNamespace,
-  dropTestNamespace,
-  eventually,
-  TestDatabase,
-  testEnv,
-} from '@clarion/testing';
-import { NotificationsEnv } from '../notifications.env';
-import { NotificationsModule } from '../notifications.module';
+import { createTestNamespace, eventually, TestDatabase } from '@clarion/testing';
 import { LastSeenRecorder } from './last-seen.recorder';
+import { startNotifications, stopNotifications } from '../testing/notifications-under-test';
 
 describe('lastSeenTime of inbox readers', () => {
   const namespace = createTestNamespace();
@@ -20,20 +11,11 @@ describe('lastSeenTime of inbox readers', () => {
   let recorder: LastSeenRecorder;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await bootService(
-      NotificationsModule.forRoot(
-        testEnv(NotificationsEnv, { namespace, databaseUrl: database.url }),
-      ),
-    );
-    await app.init();
+    ({ app, database } = await startNotifications(namespace));
     recorder = app.get(LastSeenRecorder);
   });
 
-  afterAll(async () => {
-    await app.close();
-    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
-  });
+  afterAll(() => stopNotifications({ app, database }, namespace));
 
   const reader = (userId: string): EndUserRef => ({
     accountId: newTimeOrderedId(),
