@@ -2,8 +2,11 @@ import { Injectable } from '@nestjs/common';
 import {
   Channel,
   CHANNEL_LOG_NAMES,
+  ChannelLogName,
   ChannelOptionsDto,
+  DeliveryEvent,
   DeliveryEventData,
+  deliveryEventOf,
   DeliveryJob,
   DeliveryOption,
   DIGEST_OPTIONS,
@@ -24,7 +27,8 @@ import { storedRequestOf } from './stored-request';
  * The last step of the pipeline: digest entries and in-app notifications are stored (one
  * statement each for the batch; the inbox is this service's own), then each send's delivery jobs
  * for outside providers and its `send.processed` event, which carries the in-app `sent` and
- * `delivered` steps, are published. A send whose publishing fails is retried on its own;
+ * `delivered` steps, are published, with a `delivery.<channel>.failed` event for each channel the
+ * pipeline failed. A send whose publishing fails is retried on its own;
  * idempotent writes and msg ids make the retry do nothing twice.
  */
 @Injectable()
@@ -92,6 +96,12 @@ export class DeliveryPublisher {
         processedEvent(plan, processedAt, deliveries),
         plan.item.traceContext,
       ),
+      ...(plan.failed ?? []).map((channel) =>
+        this.messaging.publishEvent(
+          failureEvent(plan, channel, processedAt),
+          plan.item.traceContext,
+        ),
+      ),
     ]);
   }
 }
@@ -124,6 +134,25 @@ function jobOf(plan: SendPlan, deliverable: DeliverableChannel): DeliveryJob<Tem
     parameters: send.parameters,
     receivedAt: command.receivedAt,
   };
+}
+
+/**
+ * A channel that failed before delivery, as the same `delivery.<channel>.failed` step a provider's
+ * failure is, so that events webhooks hear of it (`EMAIL_FAILED`). Its id is the step's, so a
+ * batch run again publishes it once. It has no `after`: the log record of such a send keeps the
+ * fields `send.processed` gives it, and `<channel>_failed_at` is the same processing time.
+ */
+function failureEvent(plan: SendPlan, channel: ChannelLogName, processedAt: string): DeliveryEvent {
+  const decision = plan.decisions[channel];
+  return deliveryEventOf(plan.command, {
+    channel,
+    status: 'failed',
+    at: processedAt,
+    failedCode: decision?.failedCode,
+    internal: decision?.internal,
+    userId: plan.send.to.id,
+    notificationId: plan.send.type,
+  });
 }
 
 function processedEvent(

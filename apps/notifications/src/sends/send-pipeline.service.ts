@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ChannelDecision,
   CHANNEL_LOG_NAMES,
+  ChannelLogName,
   channelsOfContent,
   DIGEST_OPTIONS,
   normalizeSend,
@@ -152,13 +154,13 @@ function decideChannels(
     }
     const rendered = renderChannelContent(channel, send, resolved.templates, scope, delivery);
     if (!rendered.ok) {
-      plan.decisions[logName] = { routing: Routing.SEND, ...withoutOk(rendered) };
+      fail(plan, logName, { routing: Routing.SEND, ...withoutOk(rendered) });
       continue;
     }
     const problem = undeliverable(channel, recipient, rendered.content);
     const preview = previewOf(rendered.content);
     if (problem) {
-      plan.decisions[logName] = { routing: Routing.SEND, preview, ...problem };
+      fail(plan, logName, { routing: Routing.SEND, preview, ...problem });
       continue;
     }
     const routing = DIGEST_OPTIONS.includes(delivery) ? Routing.BATCH : Routing.SEND;
@@ -170,6 +172,16 @@ function decideChannels(
     plan.ignored = 'ALL_CHANNELS_IGNORED';
     if (ignoredByCondition !== undefined) plan.ignoredReason = ignoredByCondition;
   }
+}
+
+/** Records a channel that cannot be delivered, so that its failure is published as well. */
+function fail(
+  plan: SendPlan,
+  logName: ChannelLogName,
+  decision: ChannelDecision & { failedCode: string },
+): void {
+  plan.decisions[logName] = decision;
+  (plan.failed ??= []).push(logName);
 }
 
 function withoutOk<T extends { ok: boolean }>(value: T): Omit<T, 'ok'> {

@@ -28,6 +28,11 @@ export interface SendPlan {
   resolved: ResolvedType;
   decisions: Partial<Record<ChannelLogName, ChannelDecision>>;
   deliverable: DeliverableChannel[];
+  /**
+   * The channels whose decision is a failure (it has a failedCode): each is published as its
+   * `delivery.<channel>.failed` event. Left out while none failed, as on almost every send.
+   */
+  failed?: ChannelLogName[];
   /** Set when the send as a whole sends nothing (log record `ignored`). */
   ignored?: string;
   ignoredReason?: string;
