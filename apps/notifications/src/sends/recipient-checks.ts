@@ -14,7 +14,7 @@ export function undeliverable(
 ): Undeliverable | undefined {
   switch (channel) {
     case Channel.EMAIL:
-      if (!recipient.email) return missing('MISSING_EMAIL_RECIPIENT', 'an email address');
+      if (!recipient.email) return missing('MISSING_EMAIL_RECIPIENT', 'email address');
       if (recipient.emailSuppression) {
         const complaint = recipient.emailSuppression.reason === SuppressionReason.COMPLAINT;
         return {
@@ -24,7 +24,7 @@ export function undeliverable(
       }
       return undefined;
     case Channel.SMS:
-      if (!recipient.number) return missing('MISSING_SMS_RECIPIENT', 'a phone number');
+      if (!recipient.number) return missing('MISSING_SMS_RECIPIENT', 'phone number');
       if (recipient.smsOptOut) return optedOut(recipient.smsOptOut);
       if (!content['message'] && !hasItems(content['mediaUrls'])) {
         return { failedCode: 'MISSING_SMS_MESSAGE', internal: 'the SMS has no message or media' };
@@ -32,7 +32,7 @@ export function undeliverable(
       return undefined;
     case Channel.CALL:
     case Channel.VOICE:
-      if (!recipient.number) return missing('NO_ADDRESS', 'a phone number');
+      if (!recipient.number) return missing('NO_ADDRESS', 'phone number');
       return recipient.smsOptOut ? optedOut(recipient.smsOptOut) : undefined;
     case Channel.PUSH:
       return hasItems(recipient.pushTokens) ? undefined : missing('UNKNOWN', 'mobile push tokens');
@@ -43,7 +43,7 @@ export function undeliverable(
     case Channel.SLACK:
       return recipient.slackChannel && recipient.slackToken
         ? undefined
-        : missing('NO_ADDRESS', 'a Slack channel and token');
+        : missing('NO_ADDRESS', 'Slack channel and token');
     case Channel.INAPP_WEB:
       return undefined;
   }
