@@ -1,7 +1,9 @@
 import {
+  EMAIL_FAILED_BY_PIPELINE,
   eventOfSend,
   INAPP_SENT,
   INAPP_STEPS,
+  PROCESSED_EMAIL_FAILURE,
   processedInappSend,
   SEND,
 } from '../testing/event-fixtures';
@@ -31,6 +33,17 @@ describe(logEventsOf.name, () => {
       eventOfSend('send.processed', processedInappSend([INAPP_SENT]), processedAt),
     );
     expect(carried).toEqual(own);
+  });
+
+  it('lists a failure the pipeline decided once, as the step of its delivery.<channel>.failed', () => {
+    const rows = [
+      ...logEventsOf(eventOfSend('send.processed', PROCESSED_EMAIL_FAILURE, processedAt)),
+      ...logEventsOf(eventOfSend('delivery.email.failed', EMAIL_FAILED_BY_PIPELINE, processedAt)),
+    ];
+    expect(rows.map(({ eventId, eventType, at }) => [eventId, eventType, at])).toEqual([
+      [`${SEND.trackingId}:send.processed`, 'SEND_PROCESSED', processedAt],
+      [`${SEND.trackingId}:delivery.email.failed`, 'EMAIL_FAILED', processedAt],
+    ]);
   });
 
   it('lists nothing for a webhook result or a kind it does not know', () => {

@@ -1,5 +1,12 @@
 import { Routing } from '@clarion/contracts';
-import { eventOfSend, INAPP_STEPS, processedInappSend, SEND } from '../testing/event-fixtures';
+import {
+  EMAIL_FAILED_BY_PIPELINE,
+  eventOfSend,
+  INAPP_STEPS,
+  PROCESSED_EMAIL_FAILURE,
+  processedInappSend,
+  SEND,
+} from '../testing/event-fixtures';
 import { logFieldsOfEvent } from './log-fields-of-event';
 
 describe(logFieldsOfEvent.name, () => {
@@ -59,6 +66,18 @@ describe(logFieldsOfEvent.name, () => {
       ...SEND,
       inapp_delivered_at: '2026-11-21T10:00:00.050Z',
       inapp_delivered_after: 50,
+    });
+  });
+
+  it('records a failure the pipeline decided the same from its send.processed and from its failed step', () => {
+    const processed = logFieldsOfEvent(eventOfSend('send.processed', PROCESSED_EMAIL_FAILURE));
+    const failed = logFieldsOfEvent(eventOfSend('delivery.email.failed', EMAIL_FAILED_BY_PIPELINE));
+    expect({ ...processed, ...failed }).toEqual(processed);
+    expect({ ...failed, ...processed }).toEqual(processed);
+    expect(processed).toMatchObject({
+      email_failed_code: 'MISSING_EMAIL_RECIPIENT',
+      email_failed_internal: 'the user has no email address',
+      email_failed_at: '2026-11-21T10:00:00.010Z',
     });
   });
 

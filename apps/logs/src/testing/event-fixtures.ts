@@ -49,3 +49,30 @@ export function processedInappSend(deliveries: DeliveryEventData[]): SendProcess
     deliveries,
   };
 }
+
+/** The `send.processed` data of a `welcome` send whose email the pipeline failed: no address. */
+export const PROCESSED_EMAIL_FAILURE: SendProcessedData = {
+  type: 'welcome',
+  receivedAt: '2026-11-21T10:00:00.000Z',
+  processedAt: '2026-11-21T10:00:00.010Z',
+  request: '{}',
+  user: { id: 'u1' },
+  channels: {
+    email: {
+      routing: Routing.SEND,
+      failedCode: 'MISSING_EMAIL_RECIPIENT',
+      internal: 'the user has no email address',
+    },
+  },
+};
+
+/** The `delivery.email.failed` step notifications publishes beside it, for events webhooks. */
+export const EMAIL_FAILED_BY_PIPELINE: DeliveryEventData = {
+  channel: 'email',
+  status: 'failed',
+  at: '2026-11-21T10:00:00.010Z',
+  failedCode: 'MISSING_EMAIL_RECIPIENT',
+  internal: 'the user has no email address',
+  userId: 'u1',
+  notificationId: 'welcome',
+};
