@@ -75,6 +75,7 @@ export * from './registrations/registration-field.decorators';
 export * from './registrations/registration-requests';
 export * from './registrations/registration-status';
 export * from './suppressions/suppression-requests';
+export * from './suppressions/suppression-removal.job';
 export * from './notification-types/channel-options.dto';
 export * from './notification-types/delivery-option.enum';
 export * from './notification-types/notification-settings.dto';

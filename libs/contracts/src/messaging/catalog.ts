@@ -140,6 +140,10 @@ import {
   RemoveSuppressionRequest,
   UserSuppressionResponseDto,
 } from '../suppressions/suppression-requests';
+import {
+  SUPPRESSION_REMOVAL_SHAPE,
+  SuppressionRemovalJob,
+} from '../suppressions/suppression-removal.job';
 import { TenantScope } from '../common/tenant-scope';
 import {
   CallDeliveryJob,
@@ -509,6 +513,12 @@ export const Jobs = {
     PROVIDER_CALLBACK_SHAPE,
   ),
   usageCharge: defineJob<UsageChargeJob>(StreamName.USAGE, 'usage.charges', USAGE_CHARGE_SHAPE),
+  /** Notifications' own background work, on its input stream: a bulk suppression removal. */
+  suppressionRemoval: defineJob<SuppressionRemovalJob>(
+    StreamName.SENDS,
+    'sends.suppression-removals',
+    SUPPRESSION_REMOVAL_SHAPE,
+  ),
 } as const;
 
 /**
@@ -528,6 +538,7 @@ export const Consumers = {
   notificationsSends: 'notifications',
   /** Named for its first owner: upgraded deployments resume the jobs left on it (see notifications). */
   notificationsInappJobs: 'delivery-workers-inapp',
+  notificationsSuppressionRemovals: 'notifications-suppression-removals',
   deliveryWorkersEmail: 'delivery-workers-email',
   deliveryWorkersSms: 'delivery-workers-sms',
   deliveryWorkersCall: 'delivery-workers-call',
