@@ -18,6 +18,8 @@ import { DeliveryPublisher } from './sends/delivery-publisher';
 import { SendLimits } from './sends/send-limits';
 import { SubNotificationsHandlers } from './sub-notifications/sub-notifications.handlers';
 import { SubNotificationsRepository } from './sub-notifications/sub-notifications.repository';
+import { SuppressionRemovals } from './suppressions/suppression-removals';
+import { SuppressionRemovalsConsumer } from './suppressions/suppression-removals.consumer';
 import { SuppressionsHandlers } from './suppressions/suppressions.handlers';
 import { SuppressionsRepository } from './suppressions/suppressions.repository';
 import { SuppressionsService } from './suppressions/suppressions.service';
@@ -82,6 +84,8 @@ export class NotificationsModule {
         SendLimits,
         SubNotificationsHandlers,
         SubNotificationsRepository,
+        SuppressionRemovals,
+        SuppressionRemovalsConsumer,
         SuppressionsHandlers,
         SuppressionsRepository,
         SuppressionsService,

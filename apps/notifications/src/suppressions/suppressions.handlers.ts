@@ -1,24 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import {
   BulkRemoveSuppressionsRequest,
+  MessageResponseDto,
   RemoveSuppressionRequest,
   Requests,
   UserResponseDto,
 } from '@clarion/contracts';
 import { HandleRequest } from '@clarion/messaging';
+import { SuppressionRemovals } from './suppression-removals';
 import { SuppressionsService } from './suppressions.service';
 
 @Injectable()
 export class SuppressionsHandlers {
-  constructor(private readonly suppressions: SuppressionsService) {}
+  constructor(
+    private readonly suppressions: SuppressionsService,
+    private readonly removals: SuppressionRemovals,
+  ) {}
 
   @HandleRequest(Requests.removeSuppression, RemoveSuppressionRequest)
   removeOne(request: RemoveSuppressionRequest): Promise<{ user: UserResponseDto }> {
     return this.suppressions.removeOne(request);
   }
 
+  /** Answers once the removal is stored as a job; the suppressions are cleared after. */
   @HandleRequest(Requests.removeSuppressions, BulkRemoveSuppressionsRequest)
-  removeBulk(request: BulkRemoveSuppressionsRequest): { message: string } {
-    return this.suppressions.removeBulk(request);
+  removeBulk(request: BulkRemoveSuppressionsRequest): Promise<MessageResponseDto> {
+    return this.removals.start(request);
   }
 }

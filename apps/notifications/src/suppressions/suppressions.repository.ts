@@ -20,7 +20,11 @@ export class SuppressionsRepository {
     );
   }
 
-  /** Clears up to `limit` of the environment's suppressions of one kind; says how many. */
+  /**
+   * Clears up to `limit` of the environment's suppressions of one kind; says how many. Rows
+   * another transaction holds are waited for rather than skipped, so a batch that comes back
+   * short means none of the kind is left (other than those a concurrent removal is clearing).
+   */
   async clearEmailSuppressions(
     scope: TenantScope,
     reason: BulkSuppressionReason,
@@ -34,12 +38,12 @@ export class SuppressionsRepository {
       `WITH batch AS (
          SELECT env_id, id FROM notifications.users
           WHERE account_id = $1 AND env_id = $2 AND email_suppression IS NOT NULL AND ${matches}
-          LIMIT ${limit} FOR UPDATE SKIP LOCKED),
+          LIMIT $3 FOR UPDATE),
        cleared AS (
          UPDATE notifications.users u SET email_suppression = NULL, updated_at = now()
            FROM batch WHERE u.env_id = batch.env_id AND u.id = batch.id RETURNING 1)
        SELECT count(*)::int AS removed FROM cleared`,
-      [scope.accountId, scope.envId],
+      [scope.accountId, scope.envId, limit],
     );
     return result?.removed ?? 0;
   }
