@@ -266,6 +266,31 @@ describe('the send pipeline: types, templates, preferences, conditions, suppress
       expect(removed.body.user['emailSuppressionStatus']).toBeUndefined();
     });
 
+    it('removes the bounces of the environment in the background after DELETE /email/suppressions/bounces', async () => {
+      for (const id of ['rae', 'sol', 'tom'])
+        await api.call('POST', `/users/${id}`, { email: `${id}@example.com` });
+      await suite.database.query(
+        `UPDATE notifications.users SET email_suppression = CASE id
+           WHEN 'tom' THEN '{"reason":"Complaint","retryable":false,"details":{}}'::jsonb
+           ELSE '{"reason":"Bounce","retryable":false,"details":{}}'::jsonb END
+          WHERE id IN ('rae', 'sol', 'tom')`,
+      );
+
+      const answer = await api.call<Json>('DELETE', '/email/suppressions/bounces');
+
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ message: 'Removal of bounces suppressions started' });
+      const suppressionOf = async (id: string) =>
+        (await api.call<Json>('GET', `/users/${id}`)).body['emailSuppressionStatus'];
+      await eventually(async () =>
+        (await suppressionOf('rae')) === undefined && (await suppressionOf('sol')) === undefined
+          ? true
+          : undefined,
+      );
+      expect(await suppressionOf('tom')).toMatchObject({ reason: 'Complaint' });
+      expect((await api.call<Json>('DELETE', '/email/suppressions/spam')).status).toBe(400);
+    });
+
     it('lets end users manage their own preferences', async () => {
       const user = ApiClient.asEndUser(suite.system.baseUrl, clientId, 'quinn');
       await user.call('POST', '/user/preferences', {
