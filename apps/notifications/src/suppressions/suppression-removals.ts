@@ -45,19 +45,17 @@ export class SuppressionRemovals {
 
   /** Runs a batch of steps; the steps of one environment and kind run as one. */
   async runSteps(items: JobItem<SuppressionRemovalJob>[]): Promise<void> {
-    for (const group of groupedByTarget(items)) {
-      await this.runStep(group).catch((error: unknown) =>
-        group.forEach((item) => item.retry(error)),
+    for (const group of stepsByTarget(items)) {
+      await this.runStep(group.lead).catch((error: unknown) =>
+        group.items.forEach((item) => item.retry(error)),
       );
     }
   }
 
-  /**
-   * Steps of the same removal target (a repeated request, say) are merged: the first one's
-   * chain goes on and the others end here, their work done by it.
-   */
-  private async runStep(group: JobItem<SuppressionRemovalJob>[]): Promise<void> {
-    const [{ payload: job, traceContext }] = group as [JobItem<SuppressionRemovalJob>];
+  private async runStep({
+    payload: job,
+    traceContext,
+  }: JobItem<SuppressionRemovalJob>): Promise<void> {
     const cleared = await this.suppressions.clearEmailSuppressions(
       job,
       job.reason,
@@ -81,14 +79,28 @@ export class SuppressionRemovals {
   }
 }
 
-function groupedByTarget(
-  items: JobItem<SuppressionRemovalJob>[],
-): JobItem<SuppressionRemovalJob>[][] {
+export interface StepsOfTarget {
+  /** The step that runs: its chain goes on, the others end with it, their work done by it. */
+  readonly lead: JobItem<SuppressionRemovalJob>;
+  readonly items: JobItem<SuppressionRemovalJob>[];
+}
+
+/**
+ * Groups a batch's steps by what they remove (account, environment, kind): a repeated request
+ * is one removal. The lead is the latest step, so the successor it stores is never one of the
+ * steps acked with it (a step redelivered beside its own successor would otherwise end the chain).
+ */
+export function stepsByTarget(items: JobItem<SuppressionRemovalJob>[]): StepsOfTarget[] {
   const groups = new Map<string, JobItem<SuppressionRemovalJob>[]>();
   for (const item of items) {
     const { accountId, envId, reason } = item.payload;
     const key = `${accountId}:${envId}:${reason}`;
-    groups.set(key, [...(groups.get(key) ?? []), item]);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
   }
-  return [...groups.values()];
+  return [...groups.values()].map((group) => ({
+    lead: group.reduce((latest, item) => (item.payload.step > latest.payload.step ? item : latest)),
+    items: group,
+  }));
 }
