@@ -47,9 +47,31 @@ export class DeliveryWorkersEnv extends withHealthPort(DatabaseEnv, 3103) {
   @IsString()
   EMAIL_FROM_NAME = 'Clarion';
 
-  /** Domains a send may use as its sender address (comma-separated). */
+  /**
+   * Domains a send may use as its sender address (comma-separated): the operator's override,
+   * beside the sender domains accounts add and verify through /domains (which are DKIM-signed).
+   */
   @IsString()
   EMAIL_VERIFIED_DOMAINS = '';
+
+  /** What a sender domain's SPF record must include (`include:<this>`); the relay's SPF record. */
+  @IsString()
+  @IsNotEmpty()
+  EMAIL_SPF_INCLUDE = '_spf.clarion.localhost';
+
+  /** The bounce host a sender domain's return-path subdomain points its MX record at. */
+  @IsString()
+  @IsNotEmpty()
+  EMAIL_RETURN_PATH_HOST = 'bounces.clarion.localhost';
+
+  /**
+   * DNS servers sender domains are verified against (`host[:port]`, comma-separated); empty means
+   * the system's resolvers.
+   */
+  @Matches(/^$|^\s*[\w.:[\]-]+\s*(,\s*[\w.:[\]-]+\s*)*$/, {
+    message: 'DNS_SERVERS must be comma-separated host[:port] entries',
+  })
+  DNS_SERVERS = '';
 
   @Matches(/^https?:\/\//)
   TWILIO_BASE_URL = 'https://api.twilio.com';

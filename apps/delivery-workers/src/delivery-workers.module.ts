@@ -14,6 +14,7 @@ import { DeliveryWorkersEnv } from './delivery-workers.env';
 import { EmailChannel } from './email/email-channel';
 import { CreateDeliveryTables1795400000000 } from './migrations/1795400000000-create-delivery-tables';
 import { TakeOverEventsWebhooks1795410000000 } from './migrations/1795410000000-take-over-events-webhooks';
+import { AddSenderDomains1796300000000 } from './migrations/1796300000000-add-sender-domains';
 import { MobilePushChannel } from './mobile-push/mobile-push-channel';
 import { DeliverySettingsHandlers } from './push-settings/delivery-settings.handlers';
 import { SlackConnections } from './slack/slack-connections';
@@ -22,6 +23,7 @@ import { PushPrivateKeys } from './push-settings/push-private-keys';
 import { PushPrivateKeysResealer } from './push-settings/push-private-keys-resealer';
 import { PushSettingsService } from './push-settings/push-settings.service';
 import { SlackChannel } from './slack/slack-channel';
+import { senderDomainProviders } from './sender-domains/sender-domain-providers';
 import { SmsChannel } from './sms/sms-channel';
 import { ProviderCallbacksConsumer } from './twilio/provider-callbacks.consumer';
 import { TwilioCallbacksService } from './twilio/twilio-callbacks.service';
@@ -39,7 +41,11 @@ export class DeliveryWorkersModule {
           url: env.DATABASE_URL,
           schema: 'delivery',
           entities: [],
-          migrations: [CreateDeliveryTables1795400000000, TakeOverEventsWebhooks1795410000000],
+          migrations: [
+            CreateDeliveryTables1795400000000,
+            TakeOverEventsWebhooks1795410000000,
+            AddSenderDomains1796300000000,
+          ],
         }),
         messagingFor('delivery-workers', env),
       ],
@@ -71,6 +77,7 @@ export class DeliveryWorkersModule {
         VapidKeysRepository,
         WebPushChannel,
         ...webhookProviders(env),
+        ...senderDomainProviders(env),
       ],
     };
   }

@@ -8,6 +8,7 @@ import { CallerEnvironments } from './auth/caller-environments';
 import { CredentialsResolver } from './auth/credentials.resolver';
 import { MemberGuard } from './auth/member.guard';
 import { EnvironmentsController } from './environments/environments.controller';
+import { DomainsController } from './domains/domains.controller';
 import { EventsWebhooksController } from './events-webhooks/events-webhooks.controller';
 import { GatewayEnv } from './gateway.env';
 import { GATEWAY_ENV } from './gateway.tokens';
@@ -83,6 +84,7 @@ export class GatewayModule {
         DashboardAccountController,
         SessionsController,
         EnvironmentsController,
+        DomainsController,
         EventsWebhooksController,
         InappController,
         KeysController,

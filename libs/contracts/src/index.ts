@@ -122,6 +122,8 @@ export * from './validation/is-web-link.decorator';
 export * from './validation/describe-validation-errors';
 export * from './validation/validation-metadata-cache';
 export * from './webhooks/events-webhook.dto';
+export * from './email/sender-domain.dto';
+export * from './email/sender-domain-name';
 export * from './webhooks/webhook-event-types';
 export * from './webhooks/webhook-result.event';
 export * from './logs/log-message.dto';

@@ -38,35 +38,6 @@ export class UnavailableOperationsController {
     throw emailInboxesNotYet('Deleting an inbound address');
   }
 
-  @Post('domains')
-  @ApiOperation({ operationId: 'DomainsAddDomain', summary: 'Not available yet (501)' })
-  addDomain(): never {
-    throw emailInboxesNotYet('Adding a sender domain');
-  }
-
-  @Get('domains')
-  @ApiOperation({ operationId: 'DomainsListDomains', summary: 'Not available yet (501)' })
-  listDomains(): never {
-    throw emailInboxesNotYet('Listing sender domains');
-  }
-
-  @Delete('domains/:sender')
-  @ApiParam({ name: 'sender', description: 'The sender domain, e.g. example.com' })
-  @ApiOperation({ operationId: 'DomainsDeleteDomain', summary: 'Not available yet (501)' })
-  deleteDomain(): never {
-    throw emailInboxesNotYet('Removing a sender domain');
-  }
-
-  @Post('domains/:sender/verification')
-  @ApiParam({ name: 'sender', description: 'The sender domain, e.g. example.com' })
-  @ApiOperation({
-    operationId: 'DomainsStartDomainVerification',
-    summary: 'Not available yet (501)',
-  })
-  verifyDomain(): never {
-    throw emailInboxesNotYet('Verifying a sender domain');
-  }
-
   @Post('components')
   @ApiOperation({ operationId: 'ComponentsCreateComponent', summary: 'Dashboard only (501)' })
   createComponent(): never {

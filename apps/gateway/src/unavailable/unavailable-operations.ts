@@ -1,12 +1,11 @@
 import { NotImplementedError } from '@clarion/contracts';
 
-/** Inbound addresses and sender domains: Clarion's email inboxes are not built yet. */
+/** Inbound addresses: Clarion's email inboxes are not built yet. */
 export function emailInboxesNotYet(operation: string): NotImplementedError {
   return new NotImplementedError(
     operation,
-    'Inbound addresses and sender domains come with email inboxes in a later version. Until then ' +
-      'email goes out from EMAIL_FROM_ADDRESS, and a fromAddress is used when its domain is one ' +
-      "of delivery-workers' EMAIL_VERIFIED_DOMAINS.",
+    'Inbound addresses come with email inboxes in a later version. Sender domains are ready: ' +
+      'add one with POST /domains and mail from it is sent from it, DKIM-signed, once verified.',
   );
 }
 

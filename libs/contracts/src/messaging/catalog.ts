@@ -216,6 +216,7 @@ import {
   VoiceCallStatusRequest,
 } from '../voice/voice-requests';
 import { UsageChargeJob } from '../billing/usage-charge.job';
+import { SenderDomainRequest, SenderDomainResponseDto } from '../email/sender-domain.dto';
 import {
   DELIVERY_JOB_SHAPE,
   INBOX_ENTRY_SHAPE,
@@ -406,6 +407,20 @@ export const Requests = {
   deleteEventsWebhook: defineRequest<TenantScope, SuccessResponseDto>(
     'delivery-workers.events-webhook.delete',
   ),
+  addSenderDomain: defineRequest<SenderDomainRequest, SenderDomainResponseDto[]>(
+    'delivery-workers.sender-domain.add',
+    { timeoutMs: PROVIDER_REPLY_TIMEOUT_MS },
+  ),
+  listSenderDomains: defineRequest<AccountScope, SenderDomainResponseDto[]>(
+    'delivery-workers.sender-domain.list',
+  ),
+  deleteSenderDomain: defineRequest<SenderDomainRequest, SuccessResponseDto>(
+    'delivery-workers.sender-domain.delete',
+  ),
+  verifySenderDomain: defineRequest<SenderDomainRequest, SenderDomainResponseDto>(
+    'delivery-workers.sender-domain.verify',
+    { timeoutMs: PROVIDER_REPLY_TIMEOUT_MS },
+  ),
   searchAvailableNumbers: defineRequest<
     SearchAvailableNumbersRequest,
     SearchAvailablePhoneNumbersResponseDto
@@ -485,6 +500,8 @@ export const Broadcasts = {
   eventsWebhookChanges: defineBroadcast<EventsWebhookChange>(
     'delivery-workers.events-webhook-changes',
   ),
+  /** Among delivery-workers' replicas: an account's sender domains changed. */
+  senderDomainChanges: defineBroadcast<AccountScope>('delivery-workers.sender-domain-changes'),
   voicemailReached: defineBroadcast<VoicemailReached>('voice.voicemail-reached'),
 } as const;
 
