@@ -11,6 +11,7 @@ export * from './system-for-suite';
 export * from './loopback-tls';
 export * from './peers/fake-twilio';
 export * from './peers/smtp-peer';
+export * from './peers/dns-peer';
 export * from './peers/fake-deepgram';
 export * from './peers/fake-elevenlabs';
 export * from './peers/fake-openai-realtime';

@@ -4,12 +4,18 @@ import { BlobStore } from '@clarion/messaging';
 import { ChannelDelivery, DeliveryAddress } from '../delivery/channel-delivery';
 import { EMAIL_PROVIDER } from '../delivery/delivery.tokens';
 import { AttemptContext, ProviderOutcome } from '../delivery/provider-outcome';
+import { SigningDomain, SigningDomains } from '../sender-domains/signing-domains';
 import { withStoredAttachments } from './stored-attachments';
 
 /** SMTP (or the sandbox when SMTP_URL is unset). */
 export interface EmailProvider {
   readonly provider: 'smtp' | 'sandbox';
-  send(job: EmailDeliveryJob, ctx: AttemptContext): Promise<ProviderOutcome>;
+  /** `signing`: the account's verified sender domains, which mail from them is signed with. */
+  send(
+    job: EmailDeliveryJob,
+    ctx: AttemptContext,
+    signing: SigningDomain[],
+  ): Promise<ProviderOutcome>;
 }
 
 @Injectable()
@@ -23,6 +29,7 @@ export class EmailChannel implements ChannelDelivery<SendEmailContentDto> {
   constructor(
     @Inject(EMAIL_PROVIDER) private readonly sender: EmailProvider,
     private readonly blobs: BlobStore,
+    private readonly signingDomains: SigningDomains,
   ) {}
 
   addressesOf(job: EmailDeliveryJob): DeliveryAddress[] {
@@ -39,6 +46,7 @@ export class EmailChannel implements ChannelDelivery<SendEmailContentDto> {
     ctx: AttemptContext,
   ): Promise<ProviderOutcome> {
     const complete = await withStoredAttachments(job, this.blobs);
-    return 'status' in complete ? complete : this.sender.send(complete, ctx);
+    if ('status' in complete) return complete;
+    return this.sender.send(complete, ctx, await this.signingDomains.of(job.accountId));
   }
 }

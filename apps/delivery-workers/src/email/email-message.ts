@@ -3,6 +3,7 @@ import { convert } from 'html-to-text';
 import type { Attachment, SendMailOptions } from 'nodemailer';
 import { EmailDeliveryJob } from '@clarion/contracts';
 import { AttemptContext } from '../delivery/provider-outcome';
+import { SigningDomain } from '../sender-domains/signing-domains';
 import { EmailConfig } from './email-config';
 import { resolveEmailSender } from './email-sender';
 import { applyEmailTracking, replaceUnsubscribePlaceholder } from './email-tracking';
@@ -24,8 +25,9 @@ export function buildEmailMessage(
   ctx: AttemptContext,
   config: EmailConfig,
   attachments: Attachment[],
+  signing: SigningDomain[] = [],
 ): EmailMessage {
-  const sender = resolveEmailSender(job, config);
+  const sender = resolveEmailSender(job, config, signing);
   const tracking = emailTrackingPlan(job, config);
   const options = job.options?.email;
   const messageId = `<${createHash('sha256').update(ctx.idempotencyKey).digest('hex').slice(0, 32)}@${sender.domain}>`;
@@ -49,6 +51,13 @@ export function buildEmailMessage(
       'X-Clarion-Tracking-Id': job.trackingId,
     },
     attachments,
+    ...(sender.signedBy && {
+      dkim: {
+        domainName: sender.signedBy.domain,
+        keySelector: sender.signedBy.selector,
+        privateKey: sender.signedBy.privateKeyPem,
+      },
+    }),
   };
   return { message, fromFallback: sender.fallback };
 }

@@ -23,6 +23,25 @@ describe(resolveEmailSender.name, () => {
     }
   });
 
+  it('signs for an account sender domain the address is on, or a subdomain of it', () => {
+    const shop = { domain: 'shop.test', selector: 's1', privateKeyPem: 'PEM' };
+    for (const address of ['orders@shop.test', 'orders@Mail.Shop.test']) {
+      const job = emailJobOf({}, { fromName: 'Shop', fromAddress: address });
+      expect(resolveEmailSender(job, config, [shop])).toEqual({
+        name: 'Shop',
+        address,
+        domain: address.split('@')[1]!.toLowerCase(),
+        signedBy: shop,
+      });
+    }
+    const elsewhere = emailJobOf({}, { fromAddress: 'orders@shop.test.evil.test' });
+    expect(resolveEmailSender(elsewhere, config, [shop])).toMatchObject({
+      address: 'notifications@clarion.test',
+      fallback: expect.any(String),
+    });
+    expect(resolveEmailSender(elsewhere, config, [shop]).signedBy).toBeUndefined();
+  });
+
   it('prefers the send options over the content', () => {
     const job = emailJobOf(
       { senderName: 'Content', senderEmail: 'content@acme.com' },

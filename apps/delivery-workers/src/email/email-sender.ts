@@ -1,4 +1,5 @@
 import { EmailDeliveryJob } from '@clarion/contracts';
+import { SigningDomain } from '../sender-domains/signing-domains';
 import { EmailConfig } from './email-config';
 
 /** Who an email is from, and why it is not the sender the send asked for, when it is not. */
@@ -9,16 +10,20 @@ export interface EmailSender {
   domain: string;
   /** Set when the requested address was refused: a sentence for the log record. */
   fallback?: string;
+  /** The account's verified sender domain the mail is DKIM-signed for. */
+  signedBy?: SigningDomain;
 }
 
 /**
- * The send's sender (its options first, then its content) when the address is on a verified
- * domain or the default sender's domain; otherwise the default address, keeping the requested
- * display name, since mail from an unverified domain would fail SPF/DMARC or be spoofing.
+ * The send's sender (its options first, then its content) when the address is on one of the
+ * account's verified sender domains (then signed for it), a domain the operator verified, or the
+ * default sender's domain; otherwise the default address, keeping the requested display name,
+ * since mail from an unverified domain would fail SPF/DMARC or be spoofing.
  */
 export function resolveEmailSender(
   job: EmailDeliveryJob,
   config: Pick<EmailConfig, 'defaultFrom' | 'verifiedDomains'>,
+  signing: SigningDomain[] = [],
 ): EmailSender {
   const requestedName = nonEmpty(job.options?.email?.fromName ?? job.content.senderName);
   const requestedAddress = nonEmpty(job.options?.email?.fromAddress ?? job.content.senderEmail);
@@ -29,6 +34,10 @@ export function resolveEmailSender(
   };
   if (requestedAddress === undefined) return defaultSender;
   const domain = domainOf(requestedAddress);
+  const signedBy = signing.find((candidate) => isSameOrSubdomain(domain, candidate.domain));
+  if (requestedAddress.includes('@') && signedBy) {
+    return { name: requestedName, address: requestedAddress, domain, signedBy };
+  }
   const allowed = [...config.verifiedDomains, defaultSender.domain].map(normalizeDomain);
   const verified = allowed.some((candidate) => candidate && isSameOrSubdomain(domain, candidate));
   if (requestedAddress.includes('@') && verified) {

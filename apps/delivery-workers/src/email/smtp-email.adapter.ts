@@ -3,6 +3,7 @@ import type { NodemailerError, SMTPPoolSentMessageInfo, Transporter } from 'node
 import { EmailDeliveryJob } from '@clarion/contracts';
 import { GuardedFetch } from '@clarion/outbound';
 import { AttemptContext, FailedOutcome, ProviderOutcome } from '../delivery/provider-outcome';
+import { SigningDomain } from '../sender-domains/signing-domains';
 import { EmailAttachmentError } from './email-attachment-error';
 import { loadEmailAttachments } from './email-attachments';
 import { EmailConfig } from './email-config';
@@ -40,7 +41,11 @@ export class SmtpEmailAdapter {
     this.transport.on('error', () => undefined);
   }
 
-  async send(job: EmailDeliveryJob, ctx: AttemptContext): Promise<ProviderOutcome> {
+  async send(
+    job: EmailDeliveryJob,
+    ctx: AttemptContext,
+    signing: SigningDomain[] = [],
+  ): Promise<ProviderOutcome> {
     const missing = missingPartOf(job);
     if (missing) return missing;
     let attachments;
@@ -49,7 +54,13 @@ export class SmtpEmailAdapter {
     } catch (error) {
       return outcomeOfAttachmentError(error);
     }
-    const { message, fromFallback } = buildEmailMessage(job, ctx, this.config, attachments);
+    const { message, fromFallback } = buildEmailMessage(
+      job,
+      ctx,
+      this.config,
+      attachments,
+      signing,
+    );
     try {
       const info = await this.transport.sendMail(message);
       const refusal = refusalOf(info, job.recipient.email ?? '');

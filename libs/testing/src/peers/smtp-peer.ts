@@ -2,9 +2,11 @@ import { AddressInfo } from 'node:net';
 import { ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/** A message the peer accepted: the parsed email and its SMTP envelope. */
+/** A message the peer accepted: the parsed email, its bytes and its SMTP envelope. */
 export interface ReceivedEmail {
   mail: ParsedMail;
+  /** The message as it arrived (what a DKIM signature covers). */
+  raw: Buffer;
   envelope: { from: string; to: string[] };
 }
 
@@ -25,10 +27,17 @@ export class SmtpPeer {
       callback(Object.assign(new Error(reply.text), { responseCode: reply.code }));
     },
     onData: (stream, session, callback) => {
-      simpleParser(stream)
-        .then((mail) => {
+      const parts: Buffer[] = [];
+      stream.on('data', (part: Buffer) => parts.push(part));
+      new Promise<Buffer>((resolve, reject) => {
+        stream.once('end', () => resolve(Buffer.concat(parts)));
+        stream.once('error', reject);
+      })
+        .then(async (raw) => ({ raw, mail: await simpleParser(raw) }))
+        .then(({ raw, mail }) => {
           this.received.push({
             mail,
+            raw,
             envelope: {
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((recipient) => recipient.address),
