@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SecretContext, SecretSealer } from '@clarion/secrets';
+import { SecretContext, SecretSealer, sealedPrefix } from '@clarion/secrets';
 
 /**
  * A sender domain's DKIM private key sealed at rest with `SECRETS_MASTER_KEYS`, bound to its row:
@@ -15,6 +15,20 @@ export class DkimPrivateKeys {
 
   open(accountId: string, domain: string, sealed: string): string {
     return this.sealer.open(sealed, contextOf(accountId, domain));
+  }
+
+  /** How every key sealed under the current master key begins (what needs no re-sealing). */
+  get currentPrefix(): string {
+    return sealedPrefix(this.sealer.currentKeyId);
+  }
+
+  get currentKeyId(): string {
+    return this.sealer.currentKeyId;
+  }
+
+  /** The key sealed under the current master key (it throws when it does not open). */
+  resealed(accountId: string, domain: string, sealed: string): string {
+    return this.sealer.reseal(sealed, contextOf(accountId, domain));
   }
 }
 

@@ -1,6 +1,7 @@
 import { Provider } from '@nestjs/common';
 import { DeliveryWorkersEnv } from '../delivery-workers.env';
 import { DkimPrivateKeys } from './dkim-private-keys';
+import { DkimPrivateKeysResealer } from './dkim-private-keys-resealer';
 import { SenderDomainSettings } from './sender-domain-settings';
 import { SenderDomainsHandlers } from './sender-domains.handlers';
 import { SenderDomainsRepository } from './sender-domains.repository';
@@ -12,6 +13,7 @@ export function senderDomainProviders(env: DeliveryWorkersEnv): Provider[] {
   return [
     { provide: SenderDomainSettings, useValue: new SenderDomainSettings(env) },
     DkimPrivateKeys,
+    DkimPrivateKeysResealer,
     SenderDomainsHandlers,
     SenderDomainsRepository,
     SenderDomainsService,

@@ -16,6 +16,9 @@ export interface SenderDomainRow {
   lastSync: Date;
 }
 
+/** A domain's sealed DKIM key, as re-sealing reads it. */
+export type SealedDkimKey = Pick<SenderDomainRow, 'accountId' | 'domain' | 'sealedPrivateKey'>;
+
 interface StoredRow {
   account_id: string;
   domain: string;
@@ -88,6 +91,40 @@ export class SenderDomainsRepository {
       [accountId, domain, status, JSON.stringify(records)],
     );
     return rows[0] && rowOf(rows[0]);
+  }
+
+  /** Keys not sealed under `prefix` (the current master key), a page at a time. */
+  async keysNotStartingWith(
+    prefix: string,
+    after: SealedDkimKey | undefined,
+    limit: number,
+  ): Promise<SealedDkimKey[]> {
+    const rows: { account_id: string; domain: string; dkim_private_key: string }[] =
+      await this.dataSource.query(
+        `SELECT account_id, domain, dkim_private_key FROM delivery.sender_domains
+          WHERE NOT starts_with(dkim_private_key, $1)
+            AND ($2::uuid IS NULL OR (account_id, domain) > ($2::uuid, $3::text))
+          ORDER BY account_id, domain
+          LIMIT $4`,
+        [prefix, after?.accountId ?? null, after?.domain ?? null, limit],
+      );
+    return rows.map((row) => ({
+      accountId: row.account_id,
+      domain: row.domain,
+      sealedPrivateKey: row.dkim_private_key,
+    }));
+  }
+
+  /** Replaces a key if it is still `stored.sealedPrivateKey`; true when it was replaced. */
+  async replaceKey(stored: SealedDkimKey, resealed: string): Promise<boolean> {
+    const rows: { count: number }[] = await this.dataSource.query(
+      `WITH replaced AS (
+         UPDATE delivery.sender_domains SET dkim_private_key = $4
+          WHERE account_id = $1 AND domain = $2 AND dkim_private_key = $3 RETURNING 1
+       ) SELECT count(*)::int AS count FROM replaced`,
+      [stored.accountId, stored.domain, stored.sealedPrivateKey, resealed],
+    );
+    return (rows[0]?.count ?? 0) > 0;
   }
 
   /** True when there was such a domain. */
