@@ -1,42 +1,15 @@
 import { INestApplicationContext } from '@nestjs/common';
-import {
-  Channel,
-  EventEnvelope,
-  Jobs,
-  newTimeOrderedId,
-  Requests,
-  SendCommand,
-  SendDto,
-} from '@clarion/contracts';
+import { Channel, newTimeOrderedId, Requests, SendDto } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
-import {
-  bootService,
-  createTestDatabase,
-  createTestNamespace,
-  dropTestNamespace,
-  eventually,
-  TestDatabase,
-  testEnv,
-} from '@clarion/testing';
+import { createTestNamespace, eventually, TestDatabase } from '@clarion/testing';
 import { connect, NatsConnection } from 'nats';
-import { NotificationsEnv } from './notifications.env';
-import { NotificationsModule } from './notifications.module';
+import { acceptSend, answerEnvironmentSettings, eventsOfSend } from './test-peers/sends-under-test';
+import { startNotifications, stopNotifications } from './test-peers/notifications-under-test';
 
 const ACCOUNT = newTimeOrderedId();
 const ENV = newTimeOrderedId();
 const OTHER_ENV = newTimeOrderedId();
 const QUIET_ENV = newTimeOrderedId();
-
-/** Stands in for billing: environment settings, with in-app sending disabled in QUIET_ENV. */
-function answerEnvironmentSettings(connection: NatsConnection, namespace: string): void {
-  connection.subscribe(`${namespace}.billing.environment.settings`, {
-    callback: (_, message) => {
-      const { envId } = message.json<{ envId: string }>();
-      const disableSending = envId === QUIET_ENV ? [Channel.INAPP_WEB] : [];
-      message.respond(JSON.stringify({ ok: true, data: { envId, disableSending } }));
-    },
-  });
-}
 
 describe('the send pipeline: accepted sends become users, types and inbox entries', () => {
   let database: TestDatabase;
@@ -46,37 +19,22 @@ describe('the send pipeline: accepted sends become users, types and inbox entrie
   const namespace = createTestNamespace();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    notifications = await bootService(
-      NotificationsModule.forRoot(
-        testEnv(NotificationsEnv, { namespace, databaseUrl: database.url }),
-      ),
-    );
-    await notifications.init();
+    ({ app: notifications, database } = await startNotifications(namespace));
     messaging = notifications.get(MessagingClient);
     relay = await connect({ servers: process.env['NATS_URL'] });
-    answerEnvironmentSettings(relay, namespace);
+    // In-app sending is disabled in QUIET_ENV.
+    answerEnvironmentSettings(relay, namespace, (envId) =>
+      envId === QUIET_ENV ? [Channel.INAPP_WEB] : [],
+    );
   });
 
   afterAll(async () => {
     await relay.close();
-    await notifications.close();
-    await Promise.all([database.drop(), dropTestNamespace(namespace)]);
+    await stopNotifications({ app: notifications, database }, namespace);
   });
 
-  function accept(body: SendDto, envId = ENV): Promise<string> {
-    const command: SendCommand = {
-      trackingId: newTimeOrderedId(),
-      accountId: ACCOUNT,
-      envId,
-      receivedAt: new Date().toISOString(),
-      origin: { ip: '127.0.0.1' },
-      body,
-    };
-    return messaging
-      .publishJob(Jobs.acceptedSend, command, { msgId: command.trackingId })
-      .then(() => command.trackingId);
-  }
+  const accept = (body: SendDto, envId = ENV) =>
+    acceptSend(messaging, { accountId: ACCOUNT, envId }, body);
 
   const inboxOf = (userId: string, envId = ENV) =>
     messaging.request(Requests.listInbox, { accountId: ACCOUNT, envId, userId, count: 10 });
@@ -105,7 +63,7 @@ describe('the send pipeline: accepted sends become users, types and inbox entrie
     // One event for the send: the in-app steps travel in it rather than as events of their own
     // (which were published before it).
     const events = await eventually(async () => {
-      const found = await eventsOf(relay, namespace, trackingId);
+      const found = await eventsOfSend(relay, namespace, trackingId);
       return found.some((event) => event.kind === 'send.processed') ? found : undefined;
     });
     expect(events.map((event) => event.kind)).toEqual(['send.processed']);
@@ -177,7 +135,7 @@ describe('the send pipeline: accepted sends become users, types and inbox entrie
       QUIET_ENV,
     );
     const processed = await eventually(async () => {
-      const events = await eventsOf(relay, namespace, trackingId);
+      const events = await eventsOfSend(relay, namespace, trackingId);
       return events.find((event) => event.kind === 'send.processed');
     });
     expect(processed.data).toMatchObject({
@@ -187,16 +145,3 @@ describe('the send pipeline: accepted sends become users, types and inbox entrie
     await expect(inboxOf('dora', QUIET_ENV)).resolves.toEqual([]);
   });
 });
-
-async function eventsOf(
-  connection: NatsConnection,
-  namespace: string,
-  trackingId: string,
-): Promise<EventEnvelope[]> {
-  const consumer = await connection.jetstream().consumers.get(`${namespace}_EVENTS`);
-  const events: EventEnvelope[] = [];
-  for await (const message of await consumer.fetch({ max_messages: 500, expires: 1_000 })) {
-    events.push(message.json<EventEnvelope>());
-  }
-  return events.filter((event) => event.trackingId === trackingId);
-}

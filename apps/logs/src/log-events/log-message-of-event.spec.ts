@@ -6,7 +6,7 @@ import {
   PROCESSED_EMAIL_FAILURE,
   processedInappSend,
   SEND,
-} from '../testing/event-fixtures';
+} from '../test-peers/event-fixtures';
 import { logEventsOf } from './log-message-of-event';
 
 const processedAt = '2026-11-21T10:00:00.010Z';

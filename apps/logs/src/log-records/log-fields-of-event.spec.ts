@@ -6,7 +6,7 @@ import {
   PROCESSED_EMAIL_FAILURE,
   processedInappSend,
   SEND,
-} from '../testing/event-fixtures';
+} from '../test-peers/event-fixtures';
 import { logFieldsOfEvent } from './log-fields-of-event';
 
 describe(logFieldsOfEvent.name, () => {

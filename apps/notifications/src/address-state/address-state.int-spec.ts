@@ -3,7 +3,7 @@ import { newTimeOrderedId, Requests } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { createTestNamespace, TestDatabase } from '@clarion/testing';
 import { UsersRepository } from '../users/users.repository';
-import { startNotifications, stopNotifications } from '../testing/notifications-under-test';
+import { startNotifications, stopNotifications } from '../test-peers/notifications-under-test';
 
 const tenant = { accountId: newTimeOrderedId(), envId: newTimeOrderedId() };
 const device = { device_id: 'phone-1' };

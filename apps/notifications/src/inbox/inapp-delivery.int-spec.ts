@@ -3,7 +3,7 @@ import { EventEnvelope, InboxEntry, Jobs, newTimeOrderedId, Requests } from '@cl
 import { MessagingClient } from '@clarion/messaging';
 import { createTestNamespace, eventually, TestDatabase } from '@clarion/testing';
 import { connect, NatsConnection } from 'nats';
-import { startNotifications, stopNotifications } from '../testing/notifications-under-test';
+import { startNotifications, stopNotifications } from '../test-peers/notifications-under-test';
 
 describe('in-app jobs left on the DELIVERY stream by an earlier version', () => {
   const namespace = createTestNamespace();

@@ -4,7 +4,7 @@ import { MessagingClient } from '@clarion/messaging';
 import { createTestNamespace, TestDatabase } from '@clarion/testing';
 import { DigestsRepository } from '../digests/digests.repository';
 import { InboxRepository } from '../inbox/inbox.repository';
-import { startNotifications, stopNotifications } from '../testing/notifications-under-test';
+import { startNotifications, stopNotifications } from '../test-peers/notifications-under-test';
 
 const tenant = { accountId: newTimeOrderedId(), envId: newTimeOrderedId() };
 

@@ -3,16 +3,19 @@ import {
   Channel,
   DeliveryOption,
   EventEnvelope,
-  Jobs,
   newTimeOrderedId,
   Requests,
-  SendCommand,
   SendDto,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { createTestNamespace, eventually, TestDatabase } from '@clarion/testing';
 import { connect, NatsConnection } from 'nats';
-import { startNotifications, stopNotifications } from '../testing/notifications-under-test';
+import { startNotifications, stopNotifications } from '../test-peers/notifications-under-test';
+import {
+  acceptSend,
+  answerEnvironmentSettings,
+  eventsOfSend,
+} from '../test-peers/sends-under-test';
 
 const ACCOUNT = newTimeOrderedId();
 const ENV = newTimeOrderedId();
@@ -28,13 +31,7 @@ describe('failures the send pipeline decides are published as delivery failures'
     ({ app, database } = await startNotifications(namespace));
     messaging = app.get(MessagingClient);
     relay = await connect({ servers: process.env['NATS_URL'] });
-    // Stands in for billing: no channel is disabled.
-    relay.subscribe(`${namespace}.billing.environment.settings`, {
-      callback: (_, message) => {
-        const { envId } = message.json<{ envId: string }>();
-        message.respond(JSON.stringify({ ok: true, data: { envId, disableSending: [] } }));
-      },
-    });
+    answerEnvironmentSettings(relay, namespace);
   });
 
   afterAll(async () => {
@@ -42,23 +39,12 @@ describe('failures the send pipeline decides are published as delivery failures'
     await stopNotifications({ app, database }, namespace);
   });
 
-  async function accept(body: SendDto): Promise<string> {
-    const command: SendCommand = {
-      trackingId: newTimeOrderedId(),
-      accountId: ACCOUNT,
-      envId: ENV,
-      receivedAt: new Date().toISOString(),
-      origin: { ip: '127.0.0.1' },
-      body,
-    };
-    await messaging.publishJob(Jobs.acceptedSend, command, { msgId: command.trackingId });
-    return command.trackingId;
-  }
+  const accept = (body: SendDto) => acceptSend(messaging, { accountId: ACCOUNT, envId: ENV }, body);
 
   /** The events of a send once its `send.processed` is on the stream. */
   const processedEventsOf = (trackingId: string) =>
     eventually(async () => {
-      const events = await eventsOf(relay, namespace, trackingId);
+      const events = await eventsOfSend(relay, namespace, trackingId);
       return events.some((event) => event.kind === 'send.processed') ? events : undefined;
     });
 
@@ -188,16 +174,3 @@ describe('failures the send pipeline decides are published as delivery failures'
     });
   });
 });
-
-async function eventsOf(
-  connection: NatsConnection,
-  namespace: string,
-  trackingId: string,
-): Promise<EventEnvelope[]> {
-  const consumer = await connection.jetstream().consumers.get(`${namespace}_EVENTS`);
-  const events: EventEnvelope[] = [];
-  for await (const message of await consumer.fetch({ max_messages: 500, expires: 1_000 })) {
-    events.push(message.json<EventEnvelope>());
-  }
-  return events.filter((event) => event.trackingId === trackingId);
-}

@@ -9,7 +9,7 @@ import {
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { createTestNamespace, TestDatabase } from '@clarion/testing';
-import { startNotifications, stopNotifications } from '../testing/notifications-under-test';
+import { startNotifications, stopNotifications } from '../test-peers/notifications-under-test';
 
 const tenant = { accountId: newTimeOrderedId(), envId: newTimeOrderedId() };
 const other = { accountId: newTimeOrderedId(), envId: newTimeOrderedId() };

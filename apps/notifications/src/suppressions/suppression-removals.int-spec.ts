@@ -11,7 +11,7 @@ import {
 import { Client } from 'pg';
 import { NotificationsEnv } from '../notifications.env';
 import { NotificationsModule } from '../notifications.module';
-import { startNotifications, stopNotifications } from '../testing/notifications-under-test';
+import { startNotifications, stopNotifications } from '../test-peers/notifications-under-test';
 
 const accountId = newTimeOrderedId();
 const otherAccountId = newTimeOrderedId();

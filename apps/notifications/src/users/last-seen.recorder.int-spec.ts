@@ -2,7 +2,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { EndUserRef, newTimeOrderedId } from '@clarion/contracts';
 import { createTestNamespace, eventually, TestDatabase } from '@clarion/testing';
 import { LastSeenRecorder } from './last-seen.recorder';
-import { startNotifications, stopNotifications } from '../testing/notifications-under-test';
+import { startNotifications, stopNotifications } from '../test-peers/notifications-under-test';
 
 describe('lastSeenTime of inbox readers', () => {
   const namespace = createTestNamespace();
