@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { AccountScope, Broadcasts } from '@clarion/contracts';
 import { OnBroadcast } from '@clarion/messaging';
 import { ExpiringCache } from '@clarion/runtime';
+import { describeError } from '../delivery/describe-error';
 import { DkimPrivateKeys } from './dkim-private-keys';
 import { SenderDomainsRepository } from './sender-domains.repository';
 
@@ -23,6 +24,7 @@ const MAX_ACCOUNTS = 10_000;
  */
 @Injectable()
 export class SigningDomains {
+  private readonly logger = new Logger(SigningDomains.name);
   private readonly domains = new ExpiringCache<SigningDomain[]>(
     TTL_MS,
     0,
@@ -48,10 +50,18 @@ export class SigningDomains {
     const rows = await this.repository.list(accountId);
     return rows
       .filter((row) => row.status === 'SUCCESS')
-      .map((row) => ({
-        domain: row.domain,
-        selector: row.selector,
-        privateKeyPem: this.keys.open(accountId, row.domain, row.sealedPrivateKey),
-      }));
+      .flatMap((row) => {
+        try {
+          const privateKeyPem = this.keys.open(accountId, row.domain, row.sealedPrivateKey);
+          return [{ domain: row.domain, selector: row.selector, privateKeyPem }];
+        } catch (error) {
+          // A key that does not open (its master key removed too early) must not hold back the
+          // account's other mail: mail from this domain goes from the built-in sender meanwhile.
+          this.logger.error(
+            `the DKIM private key of ${row.domain} (account ${accountId}) does not open: ${describeError(error)}`,
+          );
+          return [];
+        }
+      });
   }
 }
