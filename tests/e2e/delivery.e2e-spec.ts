@@ -1,9 +1,13 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
-import { createServer } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { secretHint } from '@clarion/contracts';
-import { eventually, FakeTwilio, runSystemForSuite, SmtpPeer } from '@clarion/testing';
+import {
+  eventually,
+  FakeTwilio,
+  runSystemForSuite,
+  SmtpPeer,
+  WebhookReceiver,
+} from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
@@ -253,22 +257,11 @@ describe('delivery over real protocols, end to end', () => {
   });
 
   it('forwards subscribed events to the events webhook, signed, retried, with results on the log record', async () => {
-    const received: { headers: Record<string, string>; body: string }[] = [];
-    const receiver = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      request.on('end', () => {
-        received.push({
-          headers: Object.fromEntries(
-            Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
-          ),
-          body,
-        });
-        response.writeHead(received.length === 1 ? 500 : 200).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/clarion`;
+    // The first attempt fails, so the event is retried.
+    const receiver = await WebhookReceiver.start((requestNumber) =>
+      requestNumber === 1 ? 500 : 200,
+    );
+    const { received, url } = receiver;
     try {
       const unknown = await api.call<{ error: Json }>('PUT', '/webhooks/events', {
         webhook: url,
@@ -322,7 +315,7 @@ describe('delivery over real protocols, end to end', () => {
       expect((await api.call('DELETE', '/webhooks/events')).body).toEqual({ success: true });
       expect((await api.call('GET', '/webhooks/events')).status).toBe(404);
     } finally {
-      await new Promise((resolve) => receiver.close(resolve));
+      await receiver.close();
     }
   });
 });

@@ -1,34 +1,16 @@
-import { createServer } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { eventually, runSystemForSuite } from '@clarion/testing';
+import { eventually, runSystemForSuite, WebhookReceiver } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
 
-interface ReceivedRequest {
-  headers: Record<string, string>;
-  body: string;
-}
-
 describe('failures decided before delivery reach the events webhook, end to end', () => {
-  const received: ReceivedRequest[] = [];
-  const receiver = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      received.push({
-        headers: Object.fromEntries(
-          Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
-        ),
-        body,
-      });
-      response.writeHead(200).end();
-    });
-  });
+  let receiver: WebhookReceiver;
 
-  beforeAll(() => new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve)));
-  afterAll(() => new Promise((resolve) => receiver.close(resolve)));
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+  });
+  afterAll(() => receiver.close());
 
   const suite = runSystemForSuite({ OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8' });
   let api: ApiClient;
@@ -37,9 +19,8 @@ describe('failures decided before delivery reach the events webhook, end to end'
   beforeAll(async () => {
     const account = suite.system.createAccount('Failures', 'owner@failures.test');
     api = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
-    const { port } = receiver.address() as AddressInfo;
     const saved = await api.call<{ secret: string }>('PUT', '/webhooks/events', {
-      webhook: `http://127.0.0.1:${port}/clarion`,
+      webhook: receiver.url,
       events: ['EMAIL_FAILED', 'INAPP_WEB_FAILED'],
     });
     expect(saved.status).toBe(200);
@@ -56,7 +37,7 @@ describe('failures decided before delivery reach the events webhook, end to end'
     eventually(
       () => {
         const verifier = new Webhook(secret);
-        const payloads = received
+        const payloads = receiver.received
           .map((request) => verifier.verify(request.body, request.headers) as Json)
           .filter((payload) => payload['trackingId'] === trackingId);
         return payloads.length > 0 ? payloads : undefined;

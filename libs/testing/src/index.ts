@@ -12,6 +12,7 @@ export * from './loopback-tls';
 export * from './peers/fake-twilio';
 export * from './peers/smtp-peer';
 export * from './peers/dns-peer';
+export * from './peers/webhook-receiver';
 export * from './peers/fake-deepgram';
 export * from './peers/fake-elevenlabs';
 export * from './peers/fake-openai-realtime';
