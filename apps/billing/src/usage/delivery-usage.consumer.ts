@@ -1,11 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  carriedDeliveryEvents,
-  DeliveryEvent,
-  EventEnvelope,
-  EventFeeds,
-  knownEvent,
-} from '@clarion/contracts';
+import { deliveryStepsOf, EventEnvelope, EventFeeds } from '@clarion/contracts';
 import { BULK_WRITE_LINGER_MS, ConsumeJobs, JobItem } from '@clarion/messaging';
 import { PRICE_TABLE, PriceTable } from './price-table.provider';
 import { UsageMeter } from './usage-meter';
@@ -29,13 +23,8 @@ export class DeliveryUsageConsumer {
     maxBatch: 500,
     lingerMs: BULK_WRITE_LINGER_MS,
   })
-  async handleDeliverySteps(items: JobItem<EventEnvelope>[]): Promise<void> {
-    await this.meterSent(
-      items.flatMap(({ payload }) => {
-        const known = knownEvent(payload);
-        return known?.family === 'delivery' ? [known.event] : [];
-      }),
-    );
+  handleDeliverySteps(items: JobItem<EventEnvelope>[]): Promise<void> {
+    return this.meterSent(items);
   }
 
   @ConsumeJobs(EventFeeds.processedSends, {
@@ -43,18 +32,14 @@ export class DeliveryUsageConsumer {
     maxBatch: 500,
     lingerMs: BULK_WRITE_LINGER_MS,
   })
-  async handleProcessedSends(items: JobItem<EventEnvelope>[]): Promise<void> {
-    await this.meterSent(
-      items.flatMap(({ payload }) => {
-        const known = knownEvent(payload);
-        return known?.family === 'send.processed' ? carriedDeliveryEvents(known.event) : [];
-      }),
-    );
+  handleProcessedSends(items: JobItem<EventEnvelope>[]): Promise<void> {
+    return this.meterSent(items);
   }
 
-  private async meterSent(steps: DeliveryEvent[]): Promise<void> {
+  private async meterSent(items: JobItem<EventEnvelope>[]): Promise<void> {
     await this.meter.meter(
-      steps
+      items
+        .flatMap(({ payload }) => deliveryStepsOf(payload))
         .filter((event) => event.data.status === 'sent')
         .map((event) => ({
           costId: event.id,

@@ -1,7 +1,8 @@
 import { Routing } from '../common/routing.enum';
-import { carriedDeliveryEvents, deliveryEventOf } from './carried-delivery-events';
+import { carriedDeliveryEvents, deliveryEventOf, deliveryStepsOf } from './carried-delivery-events';
 import { SendProcessedEvent } from './clarion-event';
 import { DeliveryEventData } from './delivery.event';
+import { EventEnvelope } from './event-envelope';
 
 const send = { trackingId: 't1', accountId: 'a1', envId: 'e1' };
 const sent: DeliveryEventData = {
@@ -52,5 +53,16 @@ describe(carriedDeliveryEvents.name, () => {
 
   it('gives none for a send that carries none (one of an earlier version too)', () => {
     expect(carriedDeliveryEvents(processed())).toEqual([]);
+  });
+});
+
+describe(deliveryStepsOf.name, () => {
+  it('reads a delivery event as itself, a processed send as the steps it carries, others as none', () => {
+    const own = deliveryEventOf(send, sent);
+    expect(deliveryStepsOf(own)).toEqual([own]);
+    // As a consumer reads it from the stream.
+    const read: EventEnvelope = JSON.parse(JSON.stringify(processed([sent])));
+    expect(deliveryStepsOf(read)).toEqual([own]);
+    expect(deliveryStepsOf({ ...own, kind: 'webhook.result' })).toEqual([]);
   });
 });

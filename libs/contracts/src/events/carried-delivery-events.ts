@@ -1,6 +1,7 @@
 import { SendScope } from '../common/tenant-scope';
-import { DeliveryEvent, SendProcessedEvent } from './clarion-event';
+import { DeliveryEvent, knownEvent, SendProcessedEvent } from './clarion-event';
 import { DeliveryEventData, deliveryEventKind } from './delivery.event';
+import { EventEnvelope } from './event-envelope';
 
 /**
  * The delivery event of one step of a send. Its id, `<trackingId>:delivery.<channel>.<status>`,
@@ -26,4 +27,22 @@ export function deliveryEventOf(send: SendScope, data: DeliveryEventData): Deliv
 export function carriedDeliveryEvents(event: SendProcessedEvent): DeliveryEvent[] {
   const { deliveries } = event.data;
   return Array.isArray(deliveries) ? deliveries.map((data) => deliveryEventOf(event, data)) : [];
+}
+
+/**
+ * The delivery steps an event stands for, whichever form they came in: a delivery event itself,
+ * the steps a processed send carries, none for any other kind.
+ */
+export function deliveryStepsOf(envelope: EventEnvelope): DeliveryEvent[] {
+  const known = knownEvent(envelope);
+  if (!known) return [];
+  switch (known.family) {
+    case 'delivery':
+      return [known.event];
+    case 'send.processed':
+      return carriedDeliveryEvents(known.event);
+    case 'send.schedule':
+    case 'webhook.result':
+      return [];
+  }
 }
