@@ -5,6 +5,7 @@ import { ChannelDelivery, DeliveryAddress } from '../delivery/channel-delivery';
 import { EMAIL_PROVIDER } from '../delivery/delivery.tokens';
 import { AttemptContext, ProviderOutcome } from '../delivery/provider-outcome';
 import { SigningDomain, SigningDomains } from '../sender-domains/signing-domains';
+import { requestedSenderAddress } from './email-sender';
 import { withStoredAttachments } from './stored-attachments';
 
 /** SMTP (or the sandbox when SMTP_URL is unset). */
@@ -47,6 +48,9 @@ export class EmailChannel implements ChannelDelivery<SendEmailContentDto> {
   ): Promise<ProviderOutcome> {
     const complete = await withStoredAttachments(job, this.blobs);
     if ('status' in complete) return complete;
-    return this.sender.send(complete, ctx, await this.signingDomains.of(job.accountId));
+    // Only a send that asks for a sender address can be signed for one of the account's domains.
+    const signing =
+      requestedSenderAddress(job) === undefined ? [] : await this.signingDomains.of(job.accountId);
+    return this.sender.send(complete, ctx, signing);
   }
 }

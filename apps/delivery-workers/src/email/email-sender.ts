@@ -26,27 +26,31 @@ export function resolveEmailSender(
   signing: SigningDomain[] = [],
 ): EmailSender {
   const requestedName = nonEmpty(job.options?.email?.fromName ?? job.content.senderName);
-  const requestedAddress = nonEmpty(job.options?.email?.fromAddress ?? job.content.senderEmail);
+  const requestedAddress = requestedSenderAddress(job);
   const defaultSender = {
     name: requestedName ?? nonEmpty(config.defaultFrom.name),
     address: config.defaultFrom.address,
     domain: domainOf(config.defaultFrom.address),
   };
   if (requestedAddress === undefined) return defaultSender;
-  const domain = domainOf(requestedAddress);
-  const signedBy = signing.find((candidate) => isSameOrSubdomain(domain, candidate.domain));
-  if (requestedAddress.includes('@') && signedBy) {
-    return { name: requestedName, address: requestedAddress, domain, signedBy };
-  }
-  const allowed = [...config.verifiedDomains, defaultSender.domain].map(normalizeDomain);
-  const verified = allowed.some((candidate) => candidate && isSameOrSubdomain(domain, candidate));
-  if (requestedAddress.includes('@') && verified) {
-    return { name: requestedName, address: requestedAddress, domain };
+  if (requestedAddress.includes('@')) {
+    const domain = domainOf(requestedAddress);
+    const signedBy = signing.find((candidate) => isSameOrSubdomain(domain, candidate.domain));
+    if (signedBy) return { name: requestedName, address: requestedAddress, domain, signedBy };
+    const allowed = [...config.verifiedDomains, defaultSender.domain].map(normalizeDomain);
+    if (allowed.some((candidate) => candidate && isSameOrSubdomain(domain, candidate))) {
+      return { name: requestedName, address: requestedAddress, domain };
+    }
   }
   return {
     ...defaultSender,
     fallback: `${requestedAddress} is not on a verified domain, so the email was sent from ${config.defaultFrom.address}`,
   };
+}
+
+/** The sender address a send asks for (its options first, then its content), if any. */
+export function requestedSenderAddress(job: EmailDeliveryJob): string | undefined {
+  return nonEmpty(job.options?.email?.fromAddress ?? job.content.senderEmail);
 }
 
 function domainOf(address: string): string {
