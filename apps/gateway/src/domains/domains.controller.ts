@@ -5,7 +5,6 @@ import {
   Principal,
   Requests,
   SenderDomainResponseDto,
-  senderDomainOf,
   SuccessResponseDto,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
@@ -13,7 +12,10 @@ import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
 
 const SENDER_PARAM = { name: 'sender', description: 'The sender domain, e.g. example.com' };
 
-/** Sender domains of the account: mail from a verified one is sent from it, DKIM-signed. */
+/**
+ * Sender domains of the account: mail from a verified one is sent from it, DKIM-signed.
+ * delivery-workers owns them and checks the names (a full address is a 400 naming its domain).
+ */
 @ApiTags('Domains')
 @RequiresApiKey('account')
 @Controller('domains')
@@ -33,7 +35,7 @@ export class DomainsController {
   ): Promise<SenderDomainResponseDto[]> {
     return this.messaging.request(Requests.addSenderDomain, {
       accountId: principal.accountId,
-      sender: senderDomainOf(body.sender),
+      sender: body.sender,
     });
   }
 
@@ -54,7 +56,7 @@ export class DomainsController {
   ): Promise<SuccessResponseDto> {
     return this.messaging.request(Requests.deleteSenderDomain, {
       accountId: principal.accountId,
-      sender: senderDomainOf(sender),
+      sender,
     });
   }
 
@@ -72,7 +74,7 @@ export class DomainsController {
   ): Promise<SenderDomainResponseDto> {
     return this.messaging.request(Requests.verifySenderDomain, {
       accountId: principal.accountId,
-      sender: senderDomainOf(sender),
+      sender,
     });
   }
 }
