@@ -37,7 +37,31 @@ export function outcomeOfSmtpError(error: unknown): RetryOutcome | FailedOutcome
 }
 
 /**
- * Maps a 5xx reply onto the failed codes, preferring its enhanced status code (RFC 3463):
+ * Maps a 5xx reply onto the failed codes by its enhanced status code (RFC 3463) when it starts
+ * with one, else by its basic code (see bounceCodeOfPermanentFailure).
+ */
+export function bounceCodeOf(
+  responseCode: number,
+  response: string,
+  command?: string,
+): SmtpBounceCode {
+  const enhanced = /^\d{3}[ -](5\.\d{1,3}\.\d{1,3})\b/.exec(response.trim());
+  return bounceCodeOfPermanentFailure({ responseCode, status: enhanced?.[1], command });
+}
+
+/** A permanent failure as an SMTP reply or a delivery status notification (RFC 3464) gives it. */
+export interface PermanentFailure {
+  /** The basic SMTP reply code (550), when known. */
+  responseCode?: number;
+  /** The enhanced status code (5.1.1), when known. */
+  status?: string;
+  /** The SMTP command it answered, when known (a DSN does not say). */
+  command?: string;
+}
+
+/**
+ * Maps a permanent failure onto the failed codes, preferring its enhanced status code. Shared by
+ * replies at send time and bounce reports received later, so that both name a failure alike:
  * - refused at MAIL FROM: the relay will not send as our sender → UNVERIFIED_SENDER
  *   (unless it is about size, below);
  * - X.1.x addressing (5.1.1 no such user, 5.1.2 no such domain) → PERMANENT_NO_EMAIL_BOUNCE;
@@ -48,12 +72,9 @@ export function outcomeOfSmtpError(error: unknown): RetryOutcome | FailedOutcome
  * - basic 501/550/551/553 at RCPT TO (address syntax, mailbox unavailable, not local, name not
  *   allowed) → PERMANENT_NO_EMAIL_BOUNCE; anything else → PERMANENT_GENERAL_BOUNCE.
  */
-export function bounceCodeOf(
-  responseCode: number,
-  response: string,
-  command?: string,
-): SmtpBounceCode {
-  const enhanced = /^\d{3}[ -]5\.(\d{1,3})\.(\d{1,3})\b/.exec(response.trim());
+export function bounceCodeOfPermanentFailure(failure: PermanentFailure): SmtpBounceCode {
+  const { responseCode, command } = failure;
+  const enhanced = /^\d\.(\d{1,3})\.(\d{1,3})$/.exec(failure.status?.trim() ?? '');
   const [subject, detail] = enhanced ? [Number(enhanced[1]), Number(enhanced[2])] : [];
   const tooLarge =
     responseCode === 552 || (subject === 2 && detail === 3) || (subject === 3 && detail === 4);
@@ -66,7 +87,11 @@ export function bounceCodeOf(
   if (subject === 6 || subject === 7 || responseCode === 554) {
     return 'TRANSIENT_CONTENT_REJECTED_BOUNCE';
   }
-  if ([501, 550, 551, 553].includes(responseCode) && command === 'RCPT TO') {
+  if (
+    responseCode !== undefined &&
+    [501, 550, 551, 553].includes(responseCode) &&
+    command === 'RCPT TO'
+  ) {
     return 'PERMANENT_NO_EMAIL_BOUNCE';
   }
   return 'PERMANENT_GENERAL_BOUNCE';
