@@ -4,6 +4,8 @@ import {
   MessageResponseDto,
   RemoveSuppressionRequest,
   Requests,
+  SuppressEmailRequest,
+  SuppressEmailResponseDto,
   UserResponseDto,
 } from '@clarion/contracts';
 import { HandleRequest } from '@clarion/messaging';
@@ -26,5 +28,11 @@ export class SuppressionsHandlers {
   @HandleRequest(Requests.removeSuppressions, BulkRemoveSuppressionsRequest)
   removeBulk(request: BulkRemoveSuppressionsRequest): Promise<MessageResponseDto> {
     return this.removals.start(request);
+  }
+
+  /** After a bounce or a complaint; asked by delivery-workers. */
+  @HandleRequest(Requests.suppressEmail, SuppressEmailRequest)
+  suppressEmail(request: SuppressEmailRequest): Promise<SuppressEmailResponseDto> {
+    return this.suppressions.suppressEmail(request);
   }
 }

@@ -138,6 +138,8 @@ import {
   BulkRemoveSuppressionsRequest,
   MessageResponseDto,
   RemoveSuppressionRequest,
+  SuppressEmailRequest,
+  SuppressEmailResponseDto,
   UserSuppressionResponseDto,
 } from '../suppressions/suppression-requests';
 import {
@@ -361,6 +363,9 @@ export const Requests = {
   ),
   removeSuppressions: defineRequest<BulkRemoveSuppressionsRequest, MessageResponseDto>(
     'notifications.suppression.remove-bulk',
+  ),
+  suppressEmail: defineRequest<SuppressEmailRequest, SuppressEmailResponseDto>(
+    'notifications.suppression.set',
   ),
   logsByTrackingIds: defineRequest<LogsByTrackingIdsRequest, LogRecordDto[]>(
     'logs.logs.by-tracking-ids',
