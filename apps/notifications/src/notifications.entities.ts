@@ -7,6 +7,7 @@ import { CreateEventsWebhooks1795330000000 } from './migrations/1795330000000-cr
 import { CreateSubNotificationsAndRetractions1795340000000 } from './migrations/1795340000000-create-sub-notifications-and-retractions';
 import { TemplateDigestDefaults1795350000000 } from './migrations/1795350000000-template-digest-defaults';
 import { DropEventsWebhooks1795360000000 } from './migrations/1795360000000-drop-events-webhooks';
+import { PreferenceUnsubscribeOutbox1795370000000 } from './migrations/1795370000000-preference-unsubscribe-outbox';
 import { NotificationTypeEntity } from './notification-types/notification-type.entity';
 import { TemplateEntity } from './templates/template.entity';
 import { UserEntity } from './users/user.entity';
@@ -27,4 +28,5 @@ export const NOTIFICATIONS_MIGRATIONS = [
   CreateSubNotificationsAndRetractions1795340000000,
   TemplateDigestDefaults1795350000000,
   DropEventsWebhooks1795360000000,
+  PreferenceUnsubscribeOutbox1795370000000,
 ];

@@ -13,6 +13,7 @@ import { NotificationTypesHandlers } from './notification-types/notification-typ
 import { NotificationTypesService } from './notification-types/notification-types.service';
 import { PreferencesHandlers } from './preferences/preferences.handlers';
 import { PreferencesRepository } from './preferences/preferences.repository';
+import { PreferencesService } from './preferences/preferences.service';
 import { RetractionsHandlers } from './retractions/retractions.handlers';
 import { DeliveryPublisher } from './sends/delivery-publisher';
 import { SendLimits } from './sends/send-limits';
@@ -80,6 +81,7 @@ export class NotificationsModule {
         SendPlans,
         PreferencesHandlers,
         PreferencesRepository,
+        PreferencesService,
         RetractionsHandlers,
         SendLimits,
         SubNotificationsHandlers,

@@ -30,6 +30,7 @@ export class EndUserPreferencesController {
     return this.messaging.request(Requests.setPreferences, {
       ...user,
       preferences: body.preferences,
+      reportUnsubscribes: true,
     });
   }
 }

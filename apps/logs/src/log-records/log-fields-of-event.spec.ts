@@ -98,6 +98,24 @@ describe(logFieldsOfEvent.name, () => {
     });
   });
 
+  it('says whose an unsubscribe is, for a record of its own when no send made it', () => {
+    const sut = logFieldsOfEvent(
+      eventOfSend('delivery.inapp.unsubscribe', {
+        channel: 'inapp',
+        status: 'unsubscribe',
+        at: '2026-11-21T10:00:02.000Z',
+        userId: 'ada',
+        notificationId: 'welcome',
+      }),
+    );
+    expect(sut).toEqual({
+      ...SEND,
+      user_id: 'ada',
+      type: 'welcome',
+      inapp_unsubscribe_at: '2026-11-21T10:00:02.000Z',
+    });
+  });
+
   it('records webhook results as <channel>_<status>_webhook_res (and _delivered for inbound)', () => {
     expect(
       logFieldsOfEvent(

@@ -37,7 +37,11 @@ export function logFieldsOfEvent(envelope: EventEnvelope): LogFields {
     case 'send.schedule':
       return { ...base, ...scheduleFields(known.event.kind, known.event.data) };
     case 'delivery':
-      return { ...base, ...deliveryFields(known.event.data) };
+      return {
+        ...base,
+        ...subscriberFields(known.event.data),
+        ...deliveryFields(known.event.data),
+      };
     case 'webhook.result':
       return { ...base, ...webhookFields(known.event.data) };
   }
@@ -114,6 +118,17 @@ function scheduleFields(kind: ScheduleEventKind, data: ScheduleEventData): LogFi
     case SEND_SCHEDULE_DELETED:
       return { schedule_deleted_at: data.at };
   }
+}
+
+/**
+ * Who (un)subscribed from which type: such a step may stand on a record of its own (an end user
+ * turning a preference off is no send), which then still says whose it is, as a send's does.
+ */
+function subscriberFields(data: DeliveryEventData): LogFields {
+  const fields: LogFields = {};
+  if (data.status !== 'unsubscribe' && data.status !== 'subscribe') return fields;
+  assignDefined(fields, { user_id: data.userId, type: data.notificationId });
+  return fields;
 }
 
 function deliveryFields(data: DeliveryEventData): LogFields {

@@ -9,11 +9,13 @@ import {
 import { HandleRequest } from '@clarion/messaging';
 import { SubNotificationsRepository } from '../sub-notifications/sub-notifications.repository';
 import { PreferencesRepository } from './preferences.repository';
+import { PreferencesService } from './preferences.service';
 
 @Injectable()
 export class PreferencesHandlers {
   constructor(
     private readonly preferences: PreferencesRepository,
+    private readonly service: PreferencesService,
     private readonly subNotifications: SubNotificationsRepository,
   ) {}
 
@@ -29,7 +31,7 @@ export class PreferencesHandlers {
 
   @HandleRequest(Requests.setPreferences, SetPreferencesRequest)
   async set(request: SetPreferencesRequest): Promise<PreferencesResponseDto> {
-    await this.preferences.upsert(request);
+    await this.service.set(request);
     return this.get(request);
   }
 

@@ -17,6 +17,29 @@ interface PreferenceRow {
   delivery: DeliveryOption;
 }
 
+interface PendingUnsubscribeRow {
+  notification_id: string;
+  sub_notification_id: string;
+  channel: Channel;
+  pending_since_us: string;
+}
+
+/** A preference an end user turned off whose `<CHANNEL>_UNSUBSCRIBE` is not reported yet. */
+export interface PendingUnsubscribe {
+  notificationId: string;
+  /** `''` when the preference is the whole type's. */
+  subNotificationId: string;
+  channel: Channel;
+  /**
+   * When it turned off, in microseconds since the epoch as PostgreSQL keeps it (a JS Date would
+   * lose the microseconds): the identity of this unsubscribe, so a retry reports the same one.
+   */
+  pendingSinceMicros: string;
+}
+
+// Exact, so that the reported mark matches the row the event was made of.
+const MICROS_OF_PENDING = `(extract(epoch FROM unsubscribe_pending_since) * 1000000)::bigint`;
+
 /** The preferences of the users of a batch of sends, keyed for the send pipeline. */
 export type PreferencesOfBatch = Map<string, DeliveryOption>;
 
@@ -45,9 +68,14 @@ export class PreferencesRepository {
     return rows.map(toPreference);
   }
 
-  /** Creates or replaces the given preferences in one statement. */
-  async upsert(request: SetPreferencesRequest): Promise<void> {
-    if (request.preferences.length === 0) return;
+  /**
+   * Creates or replaces the given preferences in one statement, and answers the unsubscribes
+   * still to report among them: those this change turned off from anything else (no row
+   * included) when `reportUnsubscribes` is set, and those an earlier request turned off but
+   * could not report (it failed after the write; the client's retry reports them now).
+   */
+  async upsert(request: SetPreferencesRequest): Promise<PendingUnsubscribe[]> {
+    if (request.preferences.length === 0) return [];
     const unique = new Map(
       request.preferences.map((p) => [
         `${p.notificationId}\u0000${p.subNotificationId ?? ''}\u0000${p.channel}`,
@@ -55,14 +83,25 @@ export class PreferencesRepository {
       ]),
     );
     const preferences = [...unique.values()];
-    await this.dataSource.query(
-      `INSERT INTO notifications.preferences
-         (account_id, env_id, user_id, notification_id, sub_notification_id, channel, delivery)
-       SELECT $1, $2, $3, p.notification_id, p.sub_notification_id, p.channel, p.delivery
-         FROM unnest($4::text[], $5::text[], $6::text[], $7::text[])
-           AS p(notification_id, sub_notification_id, channel, delivery)
-       ON CONFLICT (env_id, user_id, notification_id, sub_notification_id, channel)
-       DO UPDATE SET delivery = EXCLUDED.delivery, updated_at = now()`,
+    const rows: PendingUnsubscribeRow[] = await this.dataSource.query(
+      `WITH upserted AS (
+         INSERT INTO notifications.preferences AS t
+           (account_id, env_id, user_id, notification_id, sub_notification_id, channel, delivery,
+            unsubscribe_pending_since)
+         SELECT $1, $2, $3, p.notification_id, p.sub_notification_id, p.channel, p.delivery,
+                CASE WHEN $8::boolean AND p.delivery = $9 THEN now() END
+           FROM unnest($4::text[], $5::text[], $6::text[], $7::text[])
+             AS p(notification_id, sub_notification_id, channel, delivery)
+         ON CONFLICT (env_id, user_id, notification_id, sub_notification_id, channel)
+         DO UPDATE SET delivery = EXCLUDED.delivery, updated_at = now(),
+           unsubscribe_pending_since = CASE
+             WHEN EXCLUDED.delivery <> $9 THEN NULL
+             WHEN t.delivery <> $9 THEN EXCLUDED.unsubscribe_pending_since
+             ELSE t.unsubscribe_pending_since END
+         RETURNING notification_id, sub_notification_id, channel, unsubscribe_pending_since)
+       SELECT notification_id, sub_notification_id, channel,
+              ${MICROS_OF_PENDING}::text AS pending_since_us
+         FROM upserted WHERE unsubscribe_pending_since IS NOT NULL`,
       [
         request.accountId,
         request.envId,
@@ -71,6 +110,41 @@ export class PreferencesRepository {
         preferences.map((p) => p.subNotificationId ?? ''),
         preferences.map((p) => p.channel),
         preferences.map((p) => p.delivery),
+        request.reportUnsubscribes === true,
+        DeliveryOption.OFF,
+      ],
+    );
+    return rows.map((row) => ({
+      notificationId: row.notification_id,
+      subNotificationId: row.sub_notification_id,
+      channel: row.channel,
+      pendingSinceMicros: row.pending_since_us,
+    }));
+  }
+
+  /** Marks unsubscribes reported, unless the preference changed again since (a newer one). */
+  async markReported(user: EndUserRef, reported: PendingUnsubscribe[]): Promise<void> {
+    if (reported.length === 0) return;
+    await this.dataSource.query(
+      `WITH reported AS (
+         UPDATE notifications.preferences SET unsubscribe_pending_since = NULL
+           FROM unnest($4::text[], $5::text[], $6::text[], $7::bigint[])
+             AS r(notification_id, sub_notification_id, channel, pending_since_us)
+          WHERE account_id = $1 AND env_id = $2 AND user_id = $3
+            AND preferences.notification_id = r.notification_id
+            AND preferences.sub_notification_id = r.sub_notification_id
+            AND preferences.channel = r.channel
+            AND ${MICROS_OF_PENDING} = r.pending_since_us
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM reported`,
+      [
+        user.accountId,
+        user.envId,
+        user.userId,
+        reported.map((r) => r.notificationId),
+        reported.map((r) => r.subNotificationId),
+        reported.map((r) => r.channel),
+        reported.map((r) => r.pendingSinceMicros),
       ],
     );
   }

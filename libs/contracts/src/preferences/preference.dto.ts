@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsBoolean,
   IsEnum,
   IsNotEmpty,
   IsOptional,
@@ -85,6 +86,15 @@ export class SetPreferencesRequest extends EndUserRef {
   @ValidateNested({ each: true })
   @Type(() => PreferenceDto)
   preferences!: PreferenceDto[];
+
+  /**
+   * Set by the end-user API: a preference the user turns off there is an unsubscribe the
+   * customer hears of (`INAPP_WEB_UNSUBSCRIBE`, …). The server API's own changes are the
+   * customer's, and the email link reports its unsubscribe on the send it came from.
+   */
+  @IsOptional()
+  @IsBoolean()
+  reportUnsubscribes?: boolean;
 }
 
 export class DeletePreferencesRequest extends EndUserRef {
