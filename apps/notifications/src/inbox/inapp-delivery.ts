@@ -9,7 +9,10 @@ export interface InappDeliveryItem {
   traceContext?: Context;
 }
 
-/** The `sent` and `delivered` steps of the in-app notifications stored, by trackingId. */
+/**
+ * The steps of each in-app notification, by trackingId: `sent` and `delivered` when stored,
+ * `failed` (IN_APP_WEB_FAILED) when the inbox refused it for good.
+ */
 export type InappSteps = ReadonlyMap<string, DeliveryEventData[]>;
 
 /**
@@ -26,18 +29,24 @@ export class InappDelivery {
 
   /**
    * Stores the entries and answers their steps, for the caller to report: the send pipeline puts
-   * them into each send's `send.processed` event.
+   * the `sent` and `delivered` ones into each send's `send.processed` event and publishes a
+   * `failed` one as an event of its own, which events webhooks hear of.
    */
   async store(items: InappDeliveryItem[]): Promise<InappSteps> {
     if (items.length === 0) return new Map();
     const sentAt = new Date();
-    await this.inbox.insertMany(items.map(({ entry }) => entry));
+    const unstorable = await this.inbox.insertMany(items.map(({ entry }) => entry));
     const storedAt = new Date();
     return new Map(
-      items.map(({ entry }) => [
-        entry.trackingId,
-        [stepOf(entry, 'sent', sentAt), stepOf(entry, 'delivered', storedAt)],
-      ]),
+      items.map(({ entry }) => {
+        const reason = unstorable.get(entry.trackingId);
+        return [
+          entry.trackingId,
+          reason === undefined
+            ? [stepOf(entry, 'sent', sentAt), stepOf(entry, 'delivered', storedAt)]
+            : [failedStepOf(entry, reason, storedAt)],
+        ];
+      }),
     );
   }
 
@@ -64,5 +73,16 @@ function stepOf(entry: InboxEntry, status: DeliveryStatus, at: Date): DeliveryEv
     status,
     at: at.toISOString(),
     after: at.getTime() - Date.parse(entry.receivedAt),
+  };
+}
+
+/** The step of an entry the inbox refused for good, with who it was for, for events webhooks. */
+function failedStepOf(entry: InboxEntry, reason: string, at: Date): DeliveryEventData {
+  return {
+    ...stepOf(entry, 'failed', at),
+    failedCode: 'IN_APP_WEB_FAILED',
+    internal: `the inbox could not store it: ${reason}`,
+    userId: entry.userId,
+    notificationId: entry.notificationId,
   };
 }

@@ -9,6 +9,7 @@ import {
 } from '@clarion/contracts';
 import { DataSource, IsNull, LessThan, Repository } from 'typeorm';
 import { InboxNotificationEntity } from './inbox-notification.entity';
+import { isUnstorableEntryError } from './unstorable-entry';
 
 @Injectable()
 export class InboxRepository {
@@ -19,10 +20,34 @@ export class InboxRepository {
   ) {}
 
   /**
+   * Stores many entries in one statement, and answers those the database refuses for good (by
+   * trackingId, with its reason). One such entry fails the statement for the whole batch, so
+   * then each is stored on its own to find it; a transient failure throws, for a retry.
+   */
+  async insertMany(entries: InboxEntry[]): Promise<Map<string, string>> {
+    const unstorable = new Map<string, string>();
+    try {
+      await this.insert(entries);
+      return unstorable;
+    } catch (error) {
+      if (!isUnstorableEntryError(error)) throw error;
+    }
+    for (const entry of entries) {
+      try {
+        await this.insert([entry]);
+      } catch (error) {
+        if (!isUnstorableEntryError(error)) throw error;
+        unstorable.set(entry.trackingId, error.message);
+      }
+    }
+    return unstorable;
+  }
+
+  /**
    * Stores many entries in one statement. An entry stored before (a redelivery) is left alone,
    * and one of a send received before a retraction of its type for its user never lands.
    */
-  async insertMany(entries: InboxEntry[]): Promise<void> {
+  private async insert(entries: InboxEntry[]): Promise<void> {
     if (entries.length === 0) return;
     await this.dataSource.query(
       `INSERT INTO notifications.inbox_notifications

@@ -28,7 +28,7 @@ import { storedRequestOf } from './stored-request';
  * statement each for the batch; the inbox is this service's own), then each send's delivery jobs
  * for outside providers and its `send.processed` event, which carries the in-app `sent` and
  * `delivered` steps, are published, with a `delivery.<channel>.failed` event for each channel the
- * pipeline failed. A send whose publishing fails is retried on its own;
+ * pipeline failed (and for an in-app notification the inbox refused for good). A send whose publishing fails is retried on its own;
  * idempotent writes and msg ids make the retry do nothing twice.
  */
 @Injectable()
@@ -81,8 +81,10 @@ export class DeliveryPublisher {
   private async publishOne(
     plan: SendPlan,
     processedAt: string,
-    deliveries: DeliveryEventData[] | undefined,
+    inappSteps: DeliveryEventData[] | undefined,
   ): Promise<void> {
+    const deliveries = inappSteps?.filter((step) => step.status !== 'failed');
+    const storageFailures = inappSteps?.filter((step) => step.status === 'failed') ?? [];
     await Promise.all([
       ...instantOf(plan).map((deliverable) => {
         const { channel } = deliverable;
@@ -101,6 +103,9 @@ export class DeliveryPublisher {
           failureEvent(plan, channel, processedAt),
           plan.item.traceContext,
         ),
+      ),
+      ...storageFailures.map((step) =>
+        this.messaging.publishEvent(deliveryEventOf(plan.command, step), plan.item.traceContext),
       ),
     ]);
   }
