@@ -12,6 +12,7 @@ import { DeliveryProcessor } from './delivery/delivery-processor';
 import { providerAdapters } from './delivery/provider-adapters';
 import { DeliveryWorkersEnv } from './delivery-workers.env';
 import { EmailChannel } from './email/email-channel';
+import { EmailSuppressions } from './email/email-suppressions';
 import { CreateDeliveryTables1795400000000 } from './migrations/1795400000000-create-delivery-tables';
 import { TakeOverEventsWebhooks1795410000000 } from './migrations/1795410000000-take-over-events-webhooks';
 import { AddSenderDomains1796300000000 } from './migrations/1796300000000-add-sender-domains';
@@ -61,6 +62,7 @@ export class DeliveryWorkersModule {
         DeliverySettingsHandlers,
         SlackConnections,
         EmailChannel,
+        EmailSuppressions,
         MobilePushChannel,
         ProviderCallbacksConsumer,
         PushCredentialsRepository,

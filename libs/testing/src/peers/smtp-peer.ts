@@ -13,6 +13,8 @@ export interface ReceivedEmail {
 /** A real SMTP server on loopback, without TLS or authentication, recording what it accepts. */
 export class SmtpPeer {
   readonly received: ReceivedEmail[] = [];
+  /** Every RCPT TO address the peer was asked, accepted or refused, lowercased. */
+  readonly recipientsAsked: string[] = [];
   /** Replies the peer gives to RCPT TO for an address instead of accepting it. */
   private readonly recipientReplies = new Map<string, { code: number; text: string }>();
   private readonly server = new SMTPServer({
@@ -22,6 +24,7 @@ export class SmtpPeer {
     logger: false,
     size: 64 * 1024 * 1024,
     onRcptTo: (address, _session, callback) => {
+      this.recipientsAsked.push(address.address.toLowerCase());
       const reply = this.recipientReplies.get(address.address.toLowerCase());
       if (!reply) return callback();
       callback(Object.assign(new Error(reply.text), { responseCode: reply.code }));
