@@ -64,6 +64,11 @@ export class DeliveryWorkersEnv extends withHealthPort(DatabaseEnv, 3103) {
   @IsNotEmpty()
   EMAIL_RETURN_PATH_HOST = 'bounces.clarion.localhost';
 
+  /** The domain of built-in inbox addresses (`<prefix>@<this>`); its MX points at the inbound listener. */
+  @IsString()
+  @IsNotEmpty()
+  EMAIL_INBOUND_DOMAIN = 'inbox.clarion.localhost';
+
   /**
    * DNS servers sender domains are verified against (`host[:port]`, comma-separated); empty means
    * the system's resolvers.

@@ -8,6 +8,7 @@ import { CallerEnvironments } from './auth/caller-environments';
 import { CredentialsResolver } from './auth/credentials.resolver';
 import { MemberGuard } from './auth/member.guard';
 import { EnvironmentsController } from './environments/environments.controller';
+import { AddressesController } from './addresses/addresses.controller';
 import { DomainsController } from './domains/domains.controller';
 import { EventsWebhooksController } from './events-webhooks/events-webhooks.controller';
 import { GatewayEnv } from './gateway.env';
@@ -84,6 +85,7 @@ export class GatewayModule {
         DashboardAccountController,
         SessionsController,
         EnvironmentsController,
+        AddressesController,
         DomainsController,
         EventsWebhooksController,
         InappController,

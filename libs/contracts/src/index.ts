@@ -124,6 +124,8 @@ export * from './validation/validation-metadata-cache';
 export * from './webhooks/events-webhook.dto';
 export * from './email/sender-domain.dto';
 export * from './email/sender-domain-name';
+export * from './email/inbox-address.dto';
+export * from './email/inbox-prefix';
 export * from './webhooks/webhook-event-types';
 export * from './webhooks/webhook-result.event';
 export * from './logs/log-message.dto';

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { RequiresApiKey } from '../auth/auth.decorators';
-import { dashboardOnly, emailInboxesNotYet } from './unavailable-operations';
+import { dashboardOnly } from './unavailable-operations';
 
 const COMPONENTS_INSTEAD = 'Keep shared parts (headers, footers) in the html of your templates.';
 
@@ -13,31 +13,6 @@ const COMPONENTS_INSTEAD = 'Keep shared parts (headers, footers) in the html of 
 @RequiresApiKey('account')
 @Controller()
 export class UnavailableOperationsController {
-  @Post('addresses')
-  @ApiOperation({ operationId: 'AddressesCreateAddress', summary: 'Not available yet (501)' })
-  createAddress(): never {
-    throw emailInboxesNotYet('Creating an inbound address');
-  }
-
-  @Get('addresses')
-  @ApiOperation({ operationId: 'AddressesListAddresses', summary: 'Not available yet (501)' })
-  listAddresses(): never {
-    throw emailInboxesNotYet('Listing inbound addresses');
-  }
-
-  @Patch('addresses')
-  @ApiOperation({ operationId: 'AddressesUpdateAddress', summary: 'Not available yet (501)' })
-  updateAddress(): never {
-    throw emailInboxesNotYet('Changing an inbound address');
-  }
-
-  @Delete('addresses/:fullAddress')
-  @ApiParam({ name: 'fullAddress', description: 'The inbound address, e.g. support@example.com' })
-  @ApiOperation({ operationId: 'AddressesDeleteAddress', summary: 'Not available yet (501)' })
-  deleteAddress(): never {
-    throw emailInboxesNotYet('Deleting an inbound address');
-  }
-
   @Post('components')
   @ApiOperation({ operationId: 'ComponentsCreateComponent', summary: 'Dashboard only (501)' })
   createComponent(): never {

@@ -218,6 +218,13 @@ import {
   VoiceCallStatusRequest,
 } from '../voice/voice-requests';
 import { UsageChargeJob } from '../billing/usage-charge.job';
+import {
+  CreateInboxAddressRequest,
+  InboxAddressEnvelopeDto,
+  InboxAddressesResponseDto,
+  InboxAddressRequest,
+  UpdateInboxAddressRequest,
+} from '../email/inbox-address.dto';
 import { SenderDomainRequest, SenderDomainResponseDto } from '../email/sender-domain.dto';
 import {
   DELIVERY_JOB_SHAPE,
@@ -425,6 +432,18 @@ export const Requests = {
   verifySenderDomain: defineRequest<SenderDomainRequest, SenderDomainResponseDto>(
     'delivery-workers.sender-domain.verify',
     { timeoutMs: PROVIDER_REPLY_TIMEOUT_MS },
+  ),
+  createInboxAddress: defineRequest<CreateInboxAddressRequest, InboxAddressEnvelopeDto>(
+    'delivery-workers.inbox-address.create',
+  ),
+  listInboxAddresses: defineRequest<TenantScope, InboxAddressesResponseDto>(
+    'delivery-workers.inbox-address.list',
+  ),
+  updateInboxAddress: defineRequest<UpdateInboxAddressRequest, InboxAddressEnvelopeDto>(
+    'delivery-workers.inbox-address.update',
+  ),
+  deleteInboxAddress: defineRequest<InboxAddressRequest, SuccessResponseDto>(
+    'delivery-workers.inbox-address.delete',
   ),
   searchAvailableNumbers: defineRequest<
     SearchAvailableNumbersRequest,
