@@ -65,6 +65,32 @@ export class DeliveryAttemptsRepository {
     return rows[0] && storedAttemptOf(rows[0]);
   }
 
+  /**
+   * The email attempt whose Message-ID is `<token@…>`: what a bounce to the return path
+   * `bounces+<token>@…` is about (see return-path.ts).
+   */
+  async findEmailByMessageToken(token: string): Promise<StoredAttempt | undefined> {
+    const rows: StoredAttemptRow[] = await this.dataSource.query(
+      `SELECT ${STORED_COLUMNS} FROM delivery.delivery_attempts
+        WHERE channel = 'email' AND provider_message_id IS NOT NULL
+          AND split_part(provider_message_id, '@', 1) = $1 LIMIT 1`,
+      [`<${token}`],
+    );
+    return rows[0] && storedAttemptOf(rows[0]);
+  }
+
+  /** The first of `messageIds` (Message-IDs, in the order given) an email attempt sent. */
+  async findEmailByMessageIds(messageIds: string[]): Promise<StoredAttempt | undefined> {
+    if (messageIds.length === 0) return undefined;
+    const rows: StoredAttemptRow[] = await this.dataSource.query(
+      `SELECT ${STORED_COLUMNS} FROM delivery.delivery_attempts
+        WHERE channel = 'email' AND provider_message_id = ANY($1::text[])
+        ORDER BY array_position($1::text[], provider_message_id) LIMIT 1`,
+      [messageIds],
+    );
+    return rows[0] && storedAttemptOf(rows[0]);
+  }
+
   /** The latest message sent to an address on a channel (an inbound text answers it). */
   async latestSentTo(channel: string, address: string): Promise<StoredAttempt | undefined> {
     const rows: StoredAttemptRow[] = await this.dataSource.query(

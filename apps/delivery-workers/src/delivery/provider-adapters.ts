@@ -68,6 +68,7 @@ function emailProvider(env: DeliveryWorkersEnv, guard: OutboundGuard): EmailProv
         .filter(Boolean),
       publicUrl: env.PUBLIC_URL,
       trackingSecret: env.TRACKING_SECRET,
+      returnPathHost: env.EMAIL_RETURN_PATH_HOST,
       maxConnections: SMTP_CONNECTIONS,
     },
     guard.fetch,

@@ -10,6 +10,8 @@ export interface EmailConfig {
   publicUrl: string;
   /** HMAC secret of the tracking tokens (the gateway verifies them with the same one). */
   trackingSecret: string;
+  /** The operator's bounce host: the return path of mail not from a verified sender domain. */
+  returnPathHost: string;
   /** Pooled SMTP connections the worker keeps open. */
   maxConnections: number;
 }

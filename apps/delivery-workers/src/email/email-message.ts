@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { convert } from 'html-to-text';
 import type { Attachment, SendMailOptions } from 'nodemailer';
 import { EmailDeliveryJob } from '@clarion/contracts';
@@ -8,6 +7,7 @@ import { EmailConfig } from './email-config';
 import { resolveEmailSender } from './email-sender';
 import { applyEmailTracking, replaceUnsubscribePlaceholder } from './email-tracking';
 import { emailTrackingPlan } from './email-tracking-plan';
+import { bounceDomainOf, messageTokenOf, returnPathOf } from './return-path';
 
 /** A message ready for the SMTP transport, and what the sent log step should say about it. */
 export interface EmailMessage {
@@ -18,7 +18,9 @@ export interface EmailMessage {
 
 /**
  * Builds one email of a delivery job. The Message-ID derives from the attempt's idempotency key,
- * so a resend after a crash carries the same Message-ID and receivers can drop the duplicate.
+ * so a resend after a crash carries the same Message-ID and receivers can drop the duplicate. Its
+ * return path names the message too (VERP), and it asks relays that offer DSN (RFC 3461) for a
+ * report of delivery, delay and failure, which come back to Clarion's SMTP listener.
  */
 export function buildEmailMessage(
   job: EmailDeliveryJob,
@@ -30,12 +32,14 @@ export function buildEmailMessage(
   const sender = resolveEmailSender(job, config, signing);
   const tracking = emailTrackingPlan(job, config);
   const options = job.options?.email;
-  const messageId = `<${createHash('sha256').update(ctx.idempotencyKey).digest('hex').slice(0, 32)}@${sender.domain}>`;
+  const token = messageTokenOf(ctx.idempotencyKey);
+  const messageId = `<${token}@${sender.domain}>`;
+  const recipient = job.recipient.email ?? '';
   const message: EmailMessage['message'] = {
     messageId,
     from: sender.name ? { name: sender.name, address: sender.address } : sender.address,
     // An address object: a string would be parsed, and `a b@c.d` would go to b@c.d.
-    to: { name: '', address: job.recipient.email ?? '' },
+    to: { name: '', address: recipient },
     cc: options?.ccAddresses,
     bcc: options?.bccAddresses,
     replyTo: options?.replyToAddresses,
@@ -51,6 +55,14 @@ export function buildEmailMessage(
       'X-Clarion-Tracking-Id': job.trackingId,
     },
     attachments,
+    // The recipients exactly as the headers name them; only the return path differs.
+    envelope: {
+      from: returnPathOf(token, bounceDomainOf(sender.signedBy, config.returnPathHost)),
+      to: { name: '', address: recipient },
+      cc: options?.ccAddresses,
+      bcc: options?.bccAddresses,
+    },
+    dsn: { id: token, return: 'headers', notify: ['success', 'failure', 'delay'] },
     ...(sender.signedBy && {
       dkim: {
         domainName: sender.signedBy.domain,

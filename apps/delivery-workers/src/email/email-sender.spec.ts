@@ -24,7 +24,12 @@ describe(resolveEmailSender.name, () => {
   });
 
   it('signs for an account sender domain the address is on, or a subdomain of it', () => {
-    const shop = { domain: 'shop.test', selector: 's1', privateKeyPem: 'PEM' };
+    const shop = {
+      domain: 'shop.test',
+      selector: 's1',
+      privateKeyPem: 'PEM',
+      returnPathVerified: false,
+    };
     for (const address of ['orders@shop.test', 'orders@Mail.Shop.test']) {
       const job = emailJobOf({}, { fromName: 'Shop', fromAddress: address });
       expect(resolveEmailSender(job, config, [shop])).toEqual({

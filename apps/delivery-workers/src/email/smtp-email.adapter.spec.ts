@@ -63,9 +63,20 @@ describe(SmtpEmailAdapter.name, () => {
       fields: { message_id: messageId },
     });
     const [{ mail, envelope }] = smtp.received as [(typeof smtp.received)[number]];
+    // The return path names the message (VERP), and every recipient is asked for reports.
+    const token = /^<([0-9a-f]{32})@acme\.com>$/.exec(String(messageId))?.[1];
+    const reports = ['SUCCESS', 'FAILURE', 'DELAY'];
     expect(envelope).toEqual({
-      from: 'news@acme.com',
+      from: `bounces+${token}@bounces.clarion.test`,
       to: ['ada@example.org', 'cc@example.org', 'bcc@example.org'],
+      dsn: {
+        envid: token,
+        notify: {
+          'ada@example.org': reports,
+          'cc@example.org': reports,
+          'bcc@example.org': reports,
+        },
+      },
     });
     expect(mail.subject).toBe('Welcome');
     expect(mail.messageId).toBe(messageId);
@@ -120,7 +131,7 @@ describe(SmtpEmailAdapter.name, () => {
     });
     const [{ mail, envelope }] = smtp.received as [(typeof smtp.received)[number]];
     expect(mail.from?.value).toEqual([{ name: 'Acme', address: 'notifications@clarion.test' }]);
-    expect(envelope.from).toBe('notifications@clarion.test');
+    expect(envelope.from).toMatch(/^bounces\+[0-9a-f]{32}@bounces\.clarion\.test$/);
     expect(mail.messageId).toMatch(/@clarion\.test>$/);
   });
 

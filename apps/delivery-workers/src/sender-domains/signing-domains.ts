@@ -11,6 +11,8 @@ export interface SigningDomain {
   domain: string;
   selector: string;
   privateKeyPem: string;
+  /** Its return-path MX is published: bounces of its mail go to `bounces.<domain>`. */
+  returnPathVerified: boolean;
 }
 
 /** A change the broadcast missed is outlived by this (core NATS is at most once). */
@@ -53,7 +55,12 @@ export class SigningDomains {
       .flatMap((row) => {
         try {
           const privateKeyPem = this.keys.open(accountId, row.domain, row.sealedPrivateKey);
-          return [{ domain: row.domain, selector: row.selector, privateKeyPem }];
+          const returnPathVerified = row.records.some(
+            (record) => record.purpose === 'RETURN_PATH' && record.status === 'SUCCESS',
+          );
+          return [
+            { domain: row.domain, selector: row.selector, privateKeyPem, returnPathVerified },
+          ];
         } catch (error) {
           // A key that does not open (its master key removed too early) must not hold back the
           // account's other mail: mail from this domain goes from the built-in sender meanwhile.

@@ -7,10 +7,18 @@ export interface ReceivedEmail {
   mail: ParsedMail;
   /** The message as it arrived (what a DKIM signature covers). */
   raw: Buffer;
-  envelope: { from: string; to: string[] };
+  envelope: {
+    from: string;
+    to: string[];
+    /** What the sender asked of DSN (RFC 3461): ENVID and, per recipient, NOTIFY. */
+    dsn: { envid?: string; notify: Record<string, string[]> };
+  };
 }
 
-/** A real SMTP server on loopback, without TLS or authentication, recording what it accepts. */
+/**
+ * A real SMTP server on loopback, without TLS or authentication, recording what it accepts. It
+ * offers DSN (RFC 3461) like most relays, so senders can ask it for delivery reports.
+ */
 export class SmtpPeer {
   readonly received: ReceivedEmail[] = [];
   /** Every RCPT TO address the peer was asked, accepted or refused, lowercased. */
@@ -21,6 +29,7 @@ export class SmtpPeer {
     secure: false,
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
+    hideDSN: false,
     logger: false,
     size: 64 * 1024 * 1024,
     onRcptTo: (address, _session, callback) => {
@@ -44,6 +53,15 @@ export class SmtpPeer {
             envelope: {
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((recipient) => recipient.address),
+              dsn: {
+                envid: session.envelope.dsn?.envid ?? undefined,
+                notify: Object.fromEntries(
+                  session.envelope.rcptTo.map((recipient) => [
+                    recipient.address,
+                    recipient.dsn?.notify ?? [],
+                  ]),
+                ),
+              },
             },
           });
           callback();

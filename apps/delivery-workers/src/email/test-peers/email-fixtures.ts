@@ -32,6 +32,7 @@ export function emailConfigOf(overrides: Partial<EmailConfig> = {}): EmailConfig
     verifiedDomains: ['Acme.com'],
     publicUrl: 'https://clarion.test',
     trackingSecret: 'tracking-secret',
+    returnPathHost: 'bounces.clarion.test',
     maxConnections: 2,
     ...overrides,
   };
