@@ -36,10 +36,11 @@ const EPHEMERAL_PORTS_START = 32_768;
 /**
  * Every port tools/start.mjs makes the system bind, in one run of free ports below the ephemeral
  * range: HEALTH_PORT_BASE + i - 1 for the i-th service (the gateway, first, has no health server
- * but its slot is kept free too), then the voice service's media port, then the gateway.
+ * but its slot is kept free too), then the voice service's media port, then the gateway, then
+ * delivery-workers' SMTP listener.
  */
 export async function pickPorts() {
-  const count = SERVICE_NAMES.length + 2;
+  const count = SERVICE_NAMES.length + 3;
   for (let attempt = 0; attempt < 200; attempt++) {
     const first = 20_000 + Math.floor(Math.random() * (EPHEMERAL_PORTS_START - 20_000 - count));
     const ports = Array.from({ length: count }, (_, i) => first + i);
@@ -56,6 +57,7 @@ export async function pickPorts() {
         healthPorts: [first + 1, first + SERVICE_NAMES.length - 1],
         voiceMediaPort: first + SERVICE_NAMES.length,
         gatewayPort: first + SERVICE_NAMES.length + 1,
+        emailInboundPort: first + SERVICE_NAMES.length + 2,
       };
     }
   }
@@ -99,7 +101,8 @@ export class OwnSystem {
 
   async start() {
     if (this.options.freshDb) await this.dropDatabase();
-    const { gatewayPort, healthPortBase, healthPorts, voiceMediaPort } = await pickPorts();
+    const { gatewayPort, healthPortBase, healthPorts, voiceMediaPort, emailInboundPort } =
+      await pickPorts();
     this.url = `http://127.0.0.1:${gatewayPort}`;
     const logDir = join(root, '.data', 'bench');
     mkdirSync(logDir, { recursive: true });
@@ -110,6 +113,7 @@ export class OwnSystem {
       GATEWAY_PORT: String(gatewayPort),
       HEALTH_PORT_BASE: String(healthPortBase),
       VOICE_MEDIA_PORT: String(voiceMediaPort),
+      EMAIL_INBOUND_PORT: String(emailInboundPort),
       CLARION_NAMESPACE: this.namespace,
       DATABASE_URL: this.options.databaseUrl,
       NATS_URL: this.options.natsUrl,

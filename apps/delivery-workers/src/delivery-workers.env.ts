@@ -70,6 +70,22 @@ export class DeliveryWorkersEnv extends withHealthPort(DatabaseEnv, 3103) {
   EMAIL_INBOUND_DOMAIN = 'inbox.clarion.localhost';
 
   /**
+   * Where Clarion receives mail (SMTP): replies and inbox mail, bounces, delivery receipts and
+   * complaints. The MX of the inbox and return-path domains points at this listener; 0 picks a
+   * free port.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  EMAIL_INBOUND_PORT = 2525;
+
+  /** The largest message the listener accepts (bytes; announced as SIZE, larger is a 552). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1024)
+  EMAIL_INBOUND_MAX_BYTES = 10 * 1024 * 1024;
+
+  /**
    * DNS servers sender domains are verified against (`host[:port]`, comma-separated); empty means
    * the system's resolvers.
    */

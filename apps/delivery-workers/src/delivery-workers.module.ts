@@ -12,12 +12,14 @@ import { DeliveryProcessor } from './delivery/delivery-processor';
 import { providerAdapters } from './delivery/provider-adapters';
 import { DeliveryWorkersEnv } from './delivery-workers.env';
 import { EmailChannel } from './email/email-channel';
-import { inboxProviders } from './inboxes/inbox-providers';
 import { EmailSuppressions } from './email/email-suppressions';
+import { inboundMailProviders } from './inbound-mail/inbound-mail-providers';
+import { inboxProviders } from './inboxes/inbox-providers';
 import { CreateDeliveryTables1795400000000 } from './migrations/1795400000000-create-delivery-tables';
 import { TakeOverEventsWebhooks1795410000000 } from './migrations/1795410000000-take-over-events-webhooks';
 import { AddSenderDomains1796300000000 } from './migrations/1796300000000-add-sender-domains';
 import { AddInboxAddresses1796400000000 } from './migrations/1796400000000-add-inbox-addresses';
+import { IndexEmailMessageTokens1796410000000 } from './migrations/1796410000000-index-email-message-tokens';
 import { MobilePushChannel } from './mobile-push/mobile-push-channel';
 import { DeliverySettingsHandlers } from './push-settings/delivery-settings.handlers';
 import { SlackConnections } from './slack/slack-connections';
@@ -49,6 +51,7 @@ export class DeliveryWorkersModule {
             TakeOverEventsWebhooks1795410000000,
             AddSenderDomains1796300000000,
             AddInboxAddresses1796400000000,
+            IndexEmailMessageTokens1796410000000,
           ],
         }),
         messagingFor('delivery-workers', env),
@@ -83,6 +86,7 @@ export class DeliveryWorkersModule {
         WebPushChannel,
         ...webhookProviders(env),
         ...senderDomainProviders(env),
+        ...inboundMailProviders(env),
         ...inboxProviders(env),
       ],
     };

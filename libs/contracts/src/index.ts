@@ -122,6 +122,7 @@ export * from './validation/is-web-link.decorator';
 export * from './validation/describe-validation-errors';
 export * from './validation/validation-metadata-cache';
 export * from './webhooks/events-webhook.dto';
+export * from './email/inbound-email.job';
 export * from './email/sender-domain.dto';
 export * from './email/sender-domain-name';
 export * from './email/inbox-address.dto';

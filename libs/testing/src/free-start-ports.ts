@@ -12,6 +12,7 @@ export async function freeStartPorts(): Promise<{
   GATEWAY_PORT: string;
   HEALTH_PORT_BASE: string;
   VOICE_MEDIA_PORT: string;
+  EMAIL_INBOUND_PORT: string;
 }> {
   const healthPortBase = await freeHealthPortBase();
   return {
@@ -19,20 +20,27 @@ export async function freeStartPorts(): Promise<{
     HEALTH_PORT_BASE: String(healthPortBase),
     // The port after the health ports: the voice service's media websockets.
     VOICE_MEDIA_PORT: String(healthPortBase + SERVICES),
+    // The port after that: delivery-workers' SMTP listener.
+    EMAIL_INBOUND_PORT: String(healthPortBase + SERVICES + 1),
   };
 }
 
-/** Health ports and the media port after them, below the ephemeral range, all free right now. */
+/**
+ * Health ports and the media and SMTP ports after them, below the ephemeral range, all free right
+ * now.
+ */
 async function freeHealthPortBase(): Promise<number> {
   for (let tries = 0; tries < 50; tries++) {
     const base =
-      20_000 + Math.floor(Math.random() * (EPHEMERAL_PORTS_START - 20_000 - SERVICES - 1));
+      20_000 + Math.floor(Math.random() * (EPHEMERAL_PORTS_START - 20_000 - SERVICES - 2));
     const free = await Promise.all(
-      Array.from({ length: SERVICES + 1 }, (_, offset) => isFree(base + offset)),
+      Array.from({ length: SERVICES + 2 }, (_, offset) => isFree(base + offset)),
     );
     if (free.every(Boolean)) return base;
   }
-  throw new Error(`no run of ${SERVICES + 1} free ports for the health endpoints and voice media`);
+  throw new Error(
+    `no run of ${SERVICES + 2} free ports for the health endpoints, voice media and SMTP`,
+  );
 }
 
 function isFree(port: number): Promise<boolean> {

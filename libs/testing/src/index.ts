@@ -11,6 +11,7 @@ export * from './system-for-suite';
 export * from './loopback-tls';
 export * from './peers/fake-twilio';
 export * from './peers/smtp-peer';
+export * from './peers/mail-reports';
 export * from './peers/dns-peer';
 export * from './peers/webhook-receiver';
 export * from './peers/fake-deepgram';

@@ -22,6 +22,7 @@ export class RunningSystem {
   readonly output: string[] = [];
   private child?: ChildProcess;
   private gatewayPort = 0;
+  private smtpPort = 0;
   /** Its own data folder: the record of a running `npm start` is the test's, not the checkout's. */
   private dataDir?: string;
 
@@ -31,9 +32,15 @@ export class RunningSystem {
     return `http://127.0.0.1:${this.gatewayPort}`;
   }
 
+  /** Where delivery-workers receive mail (replies, inboxes, bounces, reports). */
+  get inboundSmtpPort(): number {
+    return Number(this.options.extraEnv?.['EMAIL_INBOUND_PORT'] ?? this.smtpPort);
+  }
+
   async start(timeoutMs = 60_000): Promise<void> {
     const ports = await freeStartPorts();
     this.gatewayPort = Number(ports.GATEWAY_PORT);
+    this.smtpPort = Number(ports.EMAIL_INBOUND_PORT);
     this.dataDir = mkdtempSync(join(tmpdir(), 'clarion-system-'));
     this.child = spawn(process.execPath, [join(ROOT, 'tools/start.mjs')], {
       env: {

@@ -12,6 +12,8 @@ export function testEnv<T extends BaseEnv>(
     CLARION_NAMESPACE: namespace,
     LOG_LEVEL: 'error',
     HEALTH_PORT: '0',
+    // delivery-workers' SMTP listener: a free port, so parallel suites never share one.
+    EMAIL_INBOUND_PORT: '0',
     ...rest,
   });
 }

@@ -71,7 +71,7 @@ export class EmailChannel implements ChannelDelivery<SendEmailContentDto> {
   ): Promise<void> {
     const suppression = suppressionOfBounce(failure.code);
     if (!suppression) return;
-    await this.suppressions.suppress(
+    await this.suppressions.suppressOrLog(
       { accountId: job.accountId, envId: job.envId, userId: job.recipient.id },
       SuppressionReason.BOUNCE,
       suppression.retryable,

@@ -84,6 +84,48 @@ describe(webhookPayloadOf.name, () => {
     });
   });
 
+  it('carries an inbound email as the log model names it, attachments as a list', () => {
+    const payload = payloadOf({
+      channel: 'email',
+      status: 'inbound',
+      fields: {
+        inbox: 'support@inbox.test',
+        from: 'ada@example.org',
+        from_name: 'Ada',
+        to: 'support@inbox.test',
+        subject: 'Re: Hello',
+        body_text: 'Thanks',
+        body_html: '',
+        has_attachments: true,
+        attachment_count: 1,
+        attachments: '[{"filename":"a.pdf","contentType":"application/pdf","size":3}]',
+        message_id: '<r1@example.org>',
+        in_reply_to: '<m1@shop.test>',
+        references: '<m1@shop.test>',
+        resolution_type: 'reply',
+      },
+    });
+
+    expect(JSON.parse(JSON.stringify(payload))).toEqual({
+      ...common,
+      eventType: 'EMAIL_INBOUND',
+      channel: 'email',
+      inbox: 'support@inbox.test',
+      from: 'ada@example.org',
+      fromName: 'Ada',
+      to: 'support@inbox.test',
+      subject: 'Re: Hello',
+      text: 'Thanks',
+      bodyText: 'Thanks',
+      bodyHtml: '',
+      attachments: [{ filename: 'a.pdf', contentType: 'application/pdf', size: 3 }],
+      messageId: '<r1@example.org>',
+      inReplyTo: '<m1@shop.test>',
+      references: '<m1@shop.test>',
+      resolutionType: 'reply',
+    });
+  });
+
   it('says who unsubscribed with which keyword', () => {
     const payload = payloadOf({
       channel: 'sms',

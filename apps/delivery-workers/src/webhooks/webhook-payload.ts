@@ -27,6 +27,26 @@ export interface WebhookPayload {
   subject?: string;
   media?: string[];
   keyword?: string;
+  /** Inbound email: the rest of the message, as the SDK's log model names it (`email_inbound_*`). */
+  inbox?: string;
+  fromName?: string;
+  cc?: string;
+  replyTo?: string;
+  bodyText?: string;
+  bodyHtml?: string;
+  attachments?: InboundAttachment[];
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string;
+  /** `reply` (threaded to the send it answers), `builtin` or `custom` (the kind of inbox). */
+  resolutionType?: string;
+}
+
+/** What an inbound email's attachment is; its bytes are not carried. */
+export interface InboundAttachment {
+  filename: string | null;
+  contentType: string;
+  size: number;
 }
 
 /** What a customer learns of a step: its identity, and the fields of its kind. */
@@ -51,8 +71,8 @@ export function webhookPayloadOf(
       return { ...payload, failureCode: data.failedCode };
     case 'clicked':
       return { ...payload, clickedLink: text(fields['link']) };
-    case 'inbound':
-      return {
+    case 'inbound': {
+      const inbound: WebhookPayload = {
         ...payload,
         from: text(fields['from']),
         to: text(fields['to']),
@@ -60,6 +80,8 @@ export function webhookPayloadOf(
         subject: text(fields['subject']),
         media: mediaOf(fields['media']),
       };
+      return data.channel === 'email' ? { ...inbound, ...inboundEmailOf(fields) } : inbound;
+    }
     case 'unsubscribe':
     case 'subscribe':
       return { ...payload, from: text(fields['from']), keyword: text(fields['keyword']) };
@@ -68,6 +90,33 @@ export function webhookPayloadOf(
     case 'opened':
     case 'replied':
       return payload;
+  }
+}
+
+function inboundEmailOf(fields: Record<string, DeliveryFieldValue>): Partial<WebhookPayload> {
+  return {
+    inbox: text(fields['inbox']),
+    fromName: text(fields['from_name']),
+    cc: text(fields['cc']),
+    replyTo: text(fields['reply_to']),
+    bodyText: text(fields['body_text']),
+    bodyHtml: text(fields['body_html']),
+    attachments: attachmentsOf(fields['attachments']),
+    messageId: text(fields['message_id']),
+    inReplyTo: text(fields['in_reply_to']),
+    references: text(fields['references']),
+    resolutionType: text(fields['resolution_type']),
+  };
+}
+
+/** Inbound attachments travel as JSON in their field (`email_inbound_attachments`). */
+function attachmentsOf(value: DeliveryFieldValue | undefined): InboundAttachment[] {
+  if (typeof value !== 'string') return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? (parsed as InboundAttachment[]) : [];
+  } catch {
+    return [];
   }
 }
 

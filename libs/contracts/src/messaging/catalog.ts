@@ -225,9 +225,11 @@ import {
   InboxAddressRequest,
   UpdateInboxAddressRequest,
 } from '../email/inbox-address.dto';
+import { InboundEmailJob } from '../email/inbound-email.job';
 import { SenderDomainRequest, SenderDomainResponseDto } from '../email/sender-domain.dto';
 import {
   DELIVERY_JOB_SHAPE,
+  INBOUND_EMAIL_SHAPE,
   INBOX_ENTRY_SHAPE,
   PROVIDER_CALLBACK_SHAPE,
   REGISTRATION_STATUS_CHANGED_SHAPE,
@@ -553,6 +555,12 @@ export const Jobs = {
     'delivery.callbacks',
     PROVIDER_CALLBACK_SHAPE,
   ),
+  /** Mail Clarion's SMTP listener accepted: replies, inbox mail, bounces, receipts, complaints. */
+  inboundEmail: defineJob<InboundEmailJob>(
+    StreamName.DELIVERY,
+    'delivery.email-inbound',
+    INBOUND_EMAIL_SHAPE,
+  ),
   usageCharge: defineJob<UsageChargeJob>(StreamName.USAGE, 'usage.charges', USAGE_CHARGE_SHAPE),
   /** Notifications' own background work, on its input stream: a bulk suppression removal. */
   suppressionRemoval: defineJob<SuppressionRemovalJob>(
@@ -587,6 +595,7 @@ export const Consumers = {
   deliveryWorkersWebPush: 'delivery-workers-web-push',
   deliveryWorkersSlack: 'delivery-workers-slack',
   deliveryWorkersCallbacks: 'delivery-workers-callbacks',
+  deliveryWorkersInboundEmail: 'delivery-workers-inbound-email',
   deliveryWorkersWebhooks: 'delivery-workers-webhooks',
   logsEvents: 'logs',
   billingCharges: 'billing-charges',

@@ -1,6 +1,7 @@
 import { UsageChargeJob } from '../billing/usage-charge.job';
 import { DeliveryJob } from '../delivery/delivery-job';
 import { ProviderCallbackJob } from '../delivery/provider-callback.job';
+import { InboundEmailJob } from '../email/inbound-email.job';
 import { InboxEntry } from '../inapp/inbox-entry';
 import { RegistrationStatusChangedEvent } from '../registrations/registration-status-changed.event';
 import { SendCommand } from '../send/send-command';
@@ -50,6 +51,15 @@ export const PROVIDER_CALLBACK_SHAPE: Shape<ProviderCallbackJob> = {
   kind: 'string',
   params: 'object',
   receivedAt: 'string',
+};
+
+export const INBOUND_EMAIL_SHAPE: Shape<InboundEmailJob> = {
+  blob: 'string',
+  mailFrom: 'string',
+  recipients: 'array',
+  receivedAt: 'string',
+  size: 'number',
+  remoteAddress: 'string?',
 };
 
 export const USAGE_CHARGE_SHAPE: Shape<UsageChargeJob> = {
