@@ -83,7 +83,7 @@ export class InboundSmtpListener implements OnApplicationBootstrap, BeforeApplic
         resolve();
       });
     });
-    this.logger.log(`Receiving mail on :${this.port}`);
+    this.logger.debug(`Receiving mail on :${this.port}`);
   }
 
   /** Stops taking connections and lets the messages being handed over finish. */

@@ -28,8 +28,9 @@ import { storedRequestOf } from './stored-request';
  * statement each for the batch; the inbox is this service's own), then each send's delivery jobs
  * for outside providers and its `send.processed` event, which carries the in-app `sent` and
  * `delivered` steps, are published, with a `delivery.<channel>.failed` event for each channel the
- * pipeline failed (and for an in-app notification the inbox refused for good). A send whose publishing fails is retried on its own;
- * idempotent writes and msg ids make the retry do nothing twice.
+ * pipeline failed (and for an in-app notification the inbox refused for good). A send whose
+ * publishing fails is retried on its own; idempotent writes and msg ids make the retry do nothing
+ * twice.
  */
 @Injectable()
 export class DeliveryPublisher {
