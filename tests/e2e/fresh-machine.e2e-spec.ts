@@ -51,6 +51,7 @@ describe('the README walkthrough on a machine without PostgreSQL and NATS', () =
     session = {
       cwd: ROOT,
       gatewayPort: Number(ports.GATEWAY_PORT),
+      smtpPort: Number(ports.EMAIL_INBOUND_PORT),
       env: {
         ...inherited,
         ...ports,
@@ -124,6 +125,25 @@ describe('the README walkthrough on a machine without PostgreSQL and NATS', () =
       return found.logs.length > 0 ? found : undefined;
     });
     expect(log.logs.map((entry) => entry.trackingId)).toEqual([sent.trackingId]);
+
+    // Email: an inbox, a message handed to Clarion's mail server, and the message in the logs.
+    const inboxAddress = lastJsonLine<{ address: { fullAddress: string } }>(
+      runAsWritten(session, README_WALKTHROUGH.createInbox),
+    );
+    expect(inboxAddress.address.fullAddress).toBe('support@inbox.clarion.localhost');
+    runAsWritten(session, README_WALKTHROUGH.writeMail);
+    runAsWritten(session, README_WALKTHROUGH.mailInbox);
+    const inbound = await eventually(() => {
+      const found = lastJsonLine<{ logs: Record<string, unknown>[] }>(
+        runAsWritten(session, README_WALKTHROUGH.logsTail),
+      );
+      return found.logs.find((entry) => entry['email_inbound_subject'] === 'Hello');
+    });
+    expect(inbound).toMatchObject({
+      email_inbound_from: 'ada@example.test',
+      email_inbound_inbox: 'support@inbox.clarion.localhost',
+      email_inbound_body_text: expect.stringContaining('Hi!'),
+    });
   });
 
   it('stops the services, then both servers, on Ctrl-C to the whole process group', async () => {

@@ -18,6 +18,15 @@ export const README_WALKTHROUGH = {
   ].join('\n'),
   inbox: `curl -s localhost:3000/user/inapp -H "Authorization: Basic $(printf '%s:ada:' "$CLIENT_ID" | base64)"`,
   log: 'curl -s localhost:3000/logs/<trackingId> -H "Authorization: Bearer $KEY"',
+  createInbox: [
+    `curl -s localhost:3000/addresses -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \\`,
+    `  -d '{"prefix":"support"}'`,
+  ].join('\n'),
+  writeMail:
+    "printf 'From: Ada <ada@example.test>\\r\\nTo: support@inbox.clarion.localhost\\r\\nSubject: Hello\\r\\n\\r\\nHi!\\r\\n' > /tmp/hello.eml",
+  mailInbox:
+    'curl -s smtp://localhost:2525 --mail-from ada@example.test --mail-rcpt support@inbox.clarion.localhost --upload-file /tmp/hello.eml',
+  logsTail: 'curl -s localhost:3000/logs/tail -H "Authorization: Bearer $KEY"',
 };
 
 export interface ShellSession {
@@ -26,6 +35,8 @@ export interface ShellSession {
   cwd: string;
   /** Where the README's `localhost:3000` is in this run. */
   gatewayPort: number;
+  /** Where the README's `localhost:2525` (the inbound mail server) is in this run. */
+  smtpPort: number;
 }
 
 /** Runs one README command through bash as a user would type it; its stdout, or why it failed. */
@@ -34,7 +45,9 @@ export function runAsWritten(
   command: string,
   placeholders: Record<string, string> = {},
 ): string {
-  let line = command.replaceAll('localhost:3000', `localhost:${session.gatewayPort}`);
+  let line = command
+    .replaceAll('localhost:3000', `localhost:${session.gatewayPort}`)
+    .replaceAll('localhost:2525', `localhost:${session.smtpPort}`);
   for (const [placeholder, value] of Object.entries(placeholders)) {
     line = line.replaceAll(placeholder, value);
   }
