@@ -32,12 +32,13 @@ describe('receiving mail: inboxes, replies, bounces, delivery reports and compla
       OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8',
     });
   });
+  const suite = runSystemForSuite(env);
+  // After the system's own hooks (declared first, so they stop the system first): the relay
+  // would otherwise wait for the workers' pooled SMTP connections to time out.
   afterAll(async () => {
     await relay.close();
     await receiver.close();
   });
-
-  const suite = runSystemForSuite(env);
   let api: ApiClient;
   let secret: string;
   let smtpPort: number;
