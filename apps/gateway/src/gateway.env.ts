@@ -1,6 +1,9 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 import { BaseEnv, DEVELOPMENT_TRACKING_SECRET, IsProductionSecret } from '@clarion/config';
+
+/** Public: refused under NODE_ENV=production. */
+const DEVELOPMENT_STREAM_TOKEN_SECRET = 'clarion-development-stream-token-secret';
 
 export class GatewayEnv extends BaseEnv {
   @Type(() => Number)
@@ -80,6 +83,33 @@ export class GatewayEnv extends BaseEnv {
   @IsString()
   @IsProductionSecret(DEVELOPMENT_TRACKING_SECRET)
   TRACKING_SECRET = DEVELOPMENT_TRACKING_SECRET;
+
+  /**
+   * Signs the short-lived tokens of POST /user/inapp/stream-token (a browser's EventSource cannot
+   * send an Authorization header); the same value on every gateway replica.
+   */
+  @IsString()
+  @MinLength(16, { message: 'STREAM_TOKEN_SECRET must be at least 16 characters' })
+  @IsProductionSecret(DEVELOPMENT_STREAM_TOKEN_SECRET)
+  STREAM_TOKEN_SECRET = DEVELOPMENT_STREAM_TOKEN_SECRET;
+
+  /** Open in-app streams (GET /user/inapp/stream) this replica holds at most; beyond, 503. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  STREAMS_MAX = 10_000;
+
+  /** Open in-app streams of one end user on this replica; a new one closes the oldest. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  STREAMS_PER_USER = 5;
+
+  /** How long an in-app stream lives before it asks its client to reconnect (idle ones too). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1_000)
+  STREAM_MAX_LIFETIME_MS = 30 * 60_000;
 
   /** The voice service's media websocket server; /voice/media/* upgrades are forwarded there. */
   @Matches(/^https?:\/\//, { message: 'VOICE_MEDIA_URL must be an http(s) URL' })

@@ -17,6 +17,9 @@ import { StatusController } from './health/status.controller';
 import { StatusService } from './health/status.service';
 import { IdempotencyService } from './idempotency/idempotency.service';
 import { InappController } from './inapp/inapp.controller';
+import { InappStreamController } from './inapp/inapp-stream.controller';
+import { InboxStreams } from './inapp/inbox-streams';
+import { StreamAuthGuard } from './inapp/stream-auth.guard';
 import { KeysController } from './keys/keys.controller';
 import { ClientIdInPathGuard } from './legacy/client-id-in-path.guard';
 import { LegacyLogsController } from './legacy/legacy-logs.controller';
@@ -89,6 +92,7 @@ export class GatewayModule {
         DomainsController,
         EventsWebhooksController,
         InappController,
+        InappStreamController,
         KeysController,
         MembersController,
         AutoJoinController,
@@ -124,12 +128,14 @@ export class GatewayModule {
         CredentialsResolver,
         EndUserGuard,
         IdempotencyService,
+        InboxStreams,
         InlineAttachments,
         MemberGuard,
         RateLimiter,
         SendPlanCache,
         SendsService,
         StatusService,
+        StreamAuthGuard,
         TestEmailsService,
         TrackingService,
         VerifiedEndUserGuard,

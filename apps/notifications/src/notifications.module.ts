@@ -30,6 +30,7 @@ import { TemplatesService } from './templates/templates.service';
 import { EnvironmentSettingsCache } from './environments/environment-settings.cache';
 import { InappDelivery } from './inbox/inapp-delivery';
 import { InappJobsConsumer } from './inbox/inapp-jobs.consumer';
+import { InboxChanges } from './inbox/inbox-changes';
 import { InboxHandlers } from './inbox/inbox.handlers';
 import { InboxRepository } from './inbox/inbox.repository';
 import { NotificationTypeCache } from './notification-types/notification-type.cache';
@@ -97,6 +98,7 @@ export class NotificationsModule {
         ThrottleRepository,
         InappDelivery,
         InappJobsConsumer,
+        InboxChanges,
         InboxHandlers,
         InboxRepository,
         LastSeenRecorder,

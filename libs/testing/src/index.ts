@@ -23,3 +23,5 @@ export * from './voice-agent-spec';
 export * from './usage-charges-tap';
 export * from './severable-proxy';
 export * from './peers/loopback-listener';
+export * from './sse-reader';
+export * from './service-process';

@@ -14,6 +14,7 @@ import { refuseUnstorableText } from './storable-text.hook';
 import { drainUnreadBodies } from './unread-bodies';
 import { trustProxyOf } from './trust-proxy';
 import { forwardMediaUpgrades } from '../voice/media-upgrade-forwarder';
+import { InboxStreams } from '../inapp/inbox-streams';
 
 /**
  * The gateway's HTTP application: Fastify, a UUIDv7 trackingId per request (it becomes the
@@ -50,5 +51,12 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
   drainUnreadBodies(app.getHttpAdapter().getInstance());
   setupOpenApi(app, env.PUBLIC_URL);
   forwardMediaUpgrades(app.getHttpServer(), env.VOICE_MEDIA_URL);
+  // Open in-app streams never end on their own: a stop asks them to reconnect elsewhere first,
+  // before the server waits for the requests in flight.
+  const streams = app.get(InboxStreams);
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('preClose', () => streams.drain());
   return app;
 }

@@ -60,4 +60,8 @@ export class InboxNotificationEntity {
 
   @Column({ name: 'exp_date', type: 'timestamptz', nullable: true })
   expDate!: Date | null;
+
+  /** When the entry last changed; its realtime cursor (see InboxChanges). */
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
 }

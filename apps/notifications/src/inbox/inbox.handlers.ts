@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import {
   EndUserRef,
   InappNotificationResponseDto,
+  InboxChangedEntry,
+  InboxChangesSinceRequest,
   ListInboxRequest,
   MarkSeenRequest,
   NotFoundError,
@@ -14,6 +16,7 @@ import { HandleRequest } from '@clarion/messaging';
 import { fitReplyPage } from '@clarion/runtime';
 import { toInappNotificationResponse } from './inbox.mapper';
 import { LastSeenRecorder } from '../users/last-seen.recorder';
+import { InboxChanges } from './inbox-changes';
 import { InboxRepository } from './inbox.repository';
 
 @Injectable()
@@ -21,6 +24,7 @@ export class InboxHandlers {
   constructor(
     private readonly inbox: InboxRepository,
     private readonly lastSeen: LastSeenRecorder,
+    private readonly changes: InboxChanges,
   ) {}
 
   @HandleRequest(Requests.listInbox, ListInboxRequest)
@@ -52,6 +56,13 @@ export class InboxHandlers {
         'Use ids from GET /user/inapp.',
       );
     return { success: true };
+  }
+
+  /** What a realtime stream missed while its client was away (the gateway replays it). */
+  @HandleRequest(Requests.inboxChangesSince, InboxChangesSinceRequest)
+  async changesSince(request: InboxChangesSinceRequest): Promise<InboxChangedEntry[]> {
+    const rows = await this.inbox.changedSince(request, request.since, request.limit);
+    return this.changes.entriesOf(rows);
   }
 
   @HandleRequest(Requests.countUnread, EndUserRef)

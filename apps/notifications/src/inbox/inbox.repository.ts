@@ -8,6 +8,12 @@ import {
   RetractRequest,
 } from '@clarion/contracts';
 import { DataSource, IsNull, LessThan, Repository } from 'typeorm';
+import {
+  INBOX_CHANGE_RETURNING,
+  INBOX_UPDATED_AT_NEXT,
+  InboxChangedRow,
+  InboxChanges,
+} from './inbox-changes';
 import { InboxNotificationEntity } from './inbox-notification.entity';
 import { isUnstorableEntryError } from './unstorable-entry';
 
@@ -17,39 +23,44 @@ export class InboxRepository {
     private readonly dataSource: DataSource,
     @InjectRepository(InboxNotificationEntity)
     private readonly inbox: Repository<InboxNotificationEntity>,
+    private readonly changes: InboxChanges,
   ) {}
 
   /**
    * Stores many entries in one statement, and answers those the database refuses for good (by
    * trackingId, with its reason). One such entry fails the statement for the whole batch, so
-   * then each is stored on its own to find it; a transient failure throws, for a retry.
+   * then each is stored on its own to find it; a transient failure throws, for a retry. The
+   * entries stored are broadcast to the users' realtime streams.
    */
   async insertMany(entries: InboxEntry[]): Promise<Map<string, string>> {
     const unstorable = new Map<string, string>();
     try {
-      await this.insert(entries);
+      this.changes.publish(await this.insert(entries));
       return unstorable;
     } catch (error) {
       if (!isUnstorableEntryError(error)) throw error;
     }
+    const stored: InboxChangedRow[] = [];
     for (const entry of entries) {
       try {
-        await this.insert([entry]);
+        stored.push(...(await this.insert([entry])));
       } catch (error) {
         if (!isUnstorableEntryError(error)) throw error;
         unstorable.set(entry.trackingId, error.message);
       }
     }
+    this.changes.publish(stored);
     return unstorable;
   }
 
   /**
    * Stores many entries in one statement. An entry stored before (a redelivery) is left alone,
    * and one of a send received before a retraction of its type for its user never lands.
+   * Answers the rows stored (updated_at defaults to the statement's clock).
    */
-  private async insert(entries: InboxEntry[]): Promise<void> {
-    if (entries.length === 0) return;
-    await this.dataSource.query(
+  private async insert(entries: InboxEntry[]): Promise<InboxChangedRow[]> {
+    if (entries.length === 0) return [];
+    return this.dataSource.query<InboxChangedRow[]>(
       `INSERT INTO notifications.inbox_notifications
          (account_id, env_id, tracking_id, user_id, notification_id, sub_notification_id,
           title, redirect_url, image_url, parameters, created_at)
@@ -64,7 +75,8 @@ export class InboxRepository {
              AND r.notification_id = e.notification_id
              AND r.sub_notification_id IN ('', COALESCE(e.sub_notification_id, ''))
              AND r.retracted_at >= e.created_at)
-       ON CONFLICT (env_id, tracking_id) DO NOTHING`,
+       ON CONFLICT (env_id, tracking_id) DO NOTHING
+       RETURNING ${INBOX_CHANGE_RETURNING}`,
       [
         entries.map((e) => e.accountId),
         entries.map((e) => e.envId),
@@ -84,11 +96,11 @@ export class InboxRepository {
   /**
    * Retracts a type (or one sub-notification of it) for a user: removes what the inbox holds and
    * records the retraction, so that entries of earlier sends still on their way never land.
-   * Answers how many were removed.
+   * Answers how many were removed; open streams hear the unread count that is left.
    */
-  retract(request: RetractRequest): Promise<number> {
+  async retract(request: RetractRequest): Promise<number> {
     const subNotificationId = request.subNotificationId ?? null;
-    return this.dataSource.transaction(async (manager) => {
+    const removed = await this.dataSource.transaction(async (manager) => {
       await manager.query(
         `INSERT INTO notifications.inbox_retractions
            (account_id, env_id, user_id, notification_id, sub_notification_id, retracted_at)
@@ -120,6 +132,8 @@ export class InboxRepository {
       );
       return removed?.n ?? 0;
     });
+    if (removed > 0) this.changes.publishUnread(request, await this.countUnread(request));
+    return removed;
   }
 
   listNewestFirst(
@@ -136,25 +150,30 @@ export class InboxRepository {
 
   /** Marks one notification, one type's, or all of the user's as seen; answers how many changed. */
   async markSeen(user: EndUserRef, target: InappMarkSeenDto): Promise<number> {
-    const query = this.inbox
-      .createQueryBuilder()
-      .update()
-      .set({ seenAt: () => 'now()' })
-      .where('account_id = :accountId AND env_id = :envId AND user_id = :userId', tenantUser(user))
-      .andWhere('seen_at IS NULL');
-    if (target.trackingId)
-      query.andWhere('tracking_id = :trackingId', { trackingId: target.trackingId });
-    if (target.notificationId)
-      query.andWhere('notification_id = :notificationId', {
-        notificationId: target.notificationId,
-      });
-    return (await query.execute()).affected ?? 0;
+    // A CTE, so the driver answers rows (a bare UPDATE answers [rows, count]).
+    const changed = await this.dataSource.query<InboxChangedRow[]>(
+      `WITH updated AS (UPDATE notifications.inbox_notifications SET
+         seen_at = now(), updated_at = ${INBOX_UPDATED_AT_NEXT}
+       WHERE account_id = $1 AND env_id = $2 AND user_id = $3 AND seen_at IS NULL
+         AND ($4::uuid IS NULL OR tracking_id = $4) AND ($5::text IS NULL OR notification_id = $5)
+       RETURNING ${INBOX_CHANGE_RETURNING})
+       SELECT * FROM updated`,
+      [
+        user.accountId,
+        user.envId,
+        user.userId,
+        target.trackingId ?? null,
+        target.notificationId ?? null,
+      ],
+    );
+    if (changed.length > 0) await this.publishUnread(user, changed);
+    return changed.length;
   }
 
   /** Sets the given status times (opening also counts as seeing); answers how many matched. */
   async updateStatus(user: EndUserRef, update: InappStatusUpdateDto): Promise<number> {
     // A CTE, so the driver answers rows (a bare UPDATE answers [rows, count]).
-    const [matched] = await this.dataSource.query<{ n: number }[]>(
+    const changed = await this.dataSource.query<InboxChangedRow[]>(
       `WITH updated AS (UPDATE notifications.inbox_notifications SET
          opened_at = COALESCE($5::timestamptz, opened_at),
          seen_at = COALESCE(seen_at, $5::timestamptz),
@@ -162,10 +181,11 @@ export class InboxRepository {
          archived_at = COALESCE($7::timestamptz, archived_at),
          actioned1_at = COALESCE($8::timestamptz, actioned1_at),
          actioned2_at = COALESCE($9::timestamptz, actioned2_at),
-         replies = COALESCE($10::jsonb, replies) || COALESCE($11::jsonb, '[]'::jsonb)
+         replies = COALESCE($10::jsonb, replies) || COALESCE($11::jsonb, '[]'::jsonb),
+         updated_at = ${INBOX_UPDATED_AT_NEXT}
        WHERE account_id = $1 AND env_id = $2 AND user_id = $3 AND tracking_id = ANY($4::uuid[])
-       RETURNING tracking_id)
-       SELECT count(*)::int AS n FROM updated`,
+       RETURNING ${INBOX_CHANGE_RETURNING})
+       SELECT * FROM updated`,
       [
         user.accountId,
         user.envId,
@@ -180,7 +200,34 @@ export class InboxRepository {
         update.reply === undefined ? null : JSON.stringify([update.reply]),
       ],
     );
-    return matched?.n ?? 0;
+    if (changed.length > 0) await this.publishUnread(user, changed);
+    return changed.length;
+  }
+
+  /**
+   * The user's entries changed after `since` (a cursor), the newest `limit` of them, oldest
+   * first: what a realtime stream missed while its client was away.
+   */
+  async changedSince(user: EndUserRef, since: string, limit: number): Promise<InboxChangedRow[]> {
+    const rows = await this.dataSource.query<InboxChangedRow[]>(
+      `SELECT ${INBOX_CHANGE_RETURNING} FROM notifications.inbox_notifications
+        WHERE account_id = $1 AND env_id = $2 AND user_id = $3
+          AND updated_at > to_timestamp(0) + ($4::bigint / 1000000) * interval '1 second'
+                                           + ($4::bigint % 1000000) * interval '1 microsecond'
+        ORDER BY updated_at DESC, tracking_id DESC
+        LIMIT $5`,
+      [user.accountId, user.envId, user.userId, since, limit],
+    );
+    return rows.reverse();
+  }
+
+  /** Broadcasts a user's changed rows with the unread count they leave (a user's own action). */
+  private async publishUnread(user: EndUserRef, changed: InboxChangedRow[]): Promise<void> {
+    const unread = await this.countUnread(user);
+    this.changes.publish(
+      changed,
+      new Map([[InboxChanges.userKey(user.envId, user.userId), unread]]),
+    );
   }
 
   countUnread(user: EndUserRef): Promise<number> {

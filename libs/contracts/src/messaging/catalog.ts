@@ -66,6 +66,11 @@ import { HealthReply } from '../health/health';
 import { InappNotificationResponseDto } from '../inapp/inapp-notification-response.dto';
 import { InboxEntry } from '../inapp/inbox-entry';
 import { EndUserRef, ListInboxRequest } from '../inapp/inbox-requests';
+import {
+  InboxChange,
+  InboxChangedEntry,
+  InboxChangesSinceRequest,
+} from '../inapp/inbox-changes';
 import { LogRecordDto, LogsByTrackingIdsRequest } from '../logs/log-record';
 import { LogMessagesResponseDto, LogsPageRequest, LogsTailRequest } from '../logs/log-message.dto';
 import {
@@ -311,6 +316,10 @@ export const Requests = {
     'notifications.inbox.list',
   ),
   countUnread: defineRequest<EndUserRef, number>('notifications.inbox.count-unread'),
+  /** The newest `limit` entries of a user changed after `since`, oldest first (stream resume). */
+  inboxChangesSince: defineRequest<InboxChangesSinceRequest, InboxChangedEntry[]>(
+    'notifications.inbox.changes-since',
+  ),
   listUsers: defineRequest<ListUsersRequest, UsersListResponseDto>('notifications.user.list'),
   deleteUser: defineRequest<EndUserRef, DeleteUserResponseDto>('notifications.user.delete'),
   markSeen: defineRequest<MarkSeenRequest, SuccessResponseDto>('notifications.inbox.mark-seen'),
@@ -529,6 +538,8 @@ export const Broadcasts = {
   /** Among delivery-workers' replicas: an account's sender domains changed. */
   senderDomainChanges: defineBroadcast<AccountScope>('delivery-workers.sender-domain-changes'),
   voicemailReached: defineBroadcast<VoicemailReached>('voice.voicemail-reached'),
+  /** Every gateway replica: a user's inbox entries were stored or changed (realtime streams). */
+  inboxChanges: defineBroadcast<InboxChange>('notifications.inbox-changes'),
 } as const;
 
 /** The readiness check every service answers. */

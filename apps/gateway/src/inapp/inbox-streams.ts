@@ -1,0 +1,179 @@
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { ServerResponse } from 'node:http';
+import { Broadcasts, InboxChange, Requests, ServiceUnavailableError } from '@clarion/contracts';
+import { ConnectionState, MessagingClient, OnBroadcast } from '@clarion/messaging';
+import { EndUser } from '../auth/authenticated-request';
+import { GatewayEnv } from '../gateway.env';
+import { GATEWAY_ENV } from '../gateway.tokens';
+import { InboxStream } from './inbox-stream';
+
+/** Entries a resuming stream replays at most; with more missed, the client refetches its list. */
+export const MAX_REPLAY = 500;
+/** How often an open stream is pinged. */
+const PING_INTERVAL_MS = 25_000;
+/** How long a drain waits for the streams' last frames to leave. */
+const DRAIN_WAIT_MS = 2_000;
+
+/**
+ * The in-app streams this gateway replica holds, by end user. Every replica hears every inbox
+ * change broadcast by notifications and writes it to its own streams of that user, so a change
+ * reaches the user whichever replica holds the connection.
+ */
+@Injectable()
+export class InboxStreams implements OnModuleDestroy {
+  private readonly logger = new Logger(InboxStreams.name);
+  private readonly byUser = new Map<string, InboxStream[]>();
+  private readonly unreadAsked = new Set<string>();
+  private readonly unreadAskAgain = new Set<string>();
+  private readonly pinger: NodeJS.Timeout;
+  private size = 0;
+  private draining = false;
+
+  constructor(
+    private readonly messaging: MessagingClient,
+    connection: ConnectionState,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {
+    // Broadcasts sent while the bus was away are lost: the clients resume and replay them.
+    connection.onDrop(() => this.askAllToReconnect());
+    this.pinger = setInterval(
+      () => this.all().forEach((stream) => stream.ping()),
+      PING_INTERVAL_MS,
+    );
+    this.pinger.unref();
+  }
+
+  /** Refuses a new stream while draining or at STREAMS_MAX (503 with the error object). */
+  admit(): void {
+    if (this.draining || this.size >= this.env.STREAMS_MAX) {
+      throw new ServiceUnavailableError(
+        'This gateway holds as many in-app streams as it may',
+        5,
+        'Reconnect after the seconds of Retry-After; another replica may take it.',
+      );
+    }
+  }
+
+  /**
+   * Opens a stream on `response`: replays what changed after `since` (a cursor), then `ready`,
+   * then live changes until the client leaves, the lifetime ends or the gateway drains.
+   */
+  async open(user: EndUser, response: ServerResponse, since: string | undefined): Promise<void> {
+    this.admit();
+    const stream = new InboxStream(user, response);
+    this.add(stream);
+    const lifetime = setTimeout(() => stream.askToReconnect(), this.env.STREAM_MAX_LIFETIME_MS);
+    lifetime.unref();
+    response.on('close', () => {
+      clearTimeout(lifetime);
+      stream.close();
+      this.remove(stream);
+    });
+    stream.open();
+    try {
+      if (since !== undefined) await this.replay(stream, since);
+      stream.ready(await this.messaging.request(Requests.countUnread, user));
+    } catch (error) {
+      this.logger.warn(`in-app stream not resumed: ${String(error)}`);
+      stream.askToReconnect();
+    }
+  }
+
+  /** An inbox changed: its user's streams on this replica hear it. */
+  @OnBroadcast(Broadcasts.inboxChanges)
+  onInboxChange(change: InboxChange): void {
+    const streams = this.byUser.get(userKey(change));
+    if (!streams) return;
+    streams.forEach((stream) => stream.deliver(change));
+    if (change.unread === undefined) this.refreshUnread(change);
+  }
+
+  /**
+   * The first step of a stop, before the HTTP server closes: every stream is asked to reconnect
+   * (to another replica) and closed, so none holds the shutdown up.
+   */
+  async drain(): Promise<void> {
+    this.draining = true;
+    const streams = this.all();
+    if (streams.length === 0) return;
+    this.logger.log(`draining ${streams.length} in-app streams`);
+    this.askAllToReconnect();
+    await new Promise((resolve) => setTimeout(resolve, 0).unref());
+    const deadline = Date.now() + DRAIN_WAIT_MS;
+    while (this.size > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.pinger);
+    this.askAllToReconnect();
+  }
+
+  private async replay(stream: InboxStream, since: string): Promise<void> {
+    const entries = await this.messaging.request(Requests.inboxChangesSince, {
+      ...stream.user,
+      since,
+      limit: MAX_REPLAY + 1,
+    });
+    const reset = entries.length > MAX_REPLAY;
+    stream.replay(reset ? entries.slice(entries.length - MAX_REPLAY) : entries, reset);
+  }
+
+  /**
+   * A new entry changes the unread count, which only notifications knows: asked once per user
+   * however many of their changes come meanwhile, and once more after the last of them.
+   */
+  private refreshUnread(user: EndUser): void {
+    const key = userKey(user);
+    if (this.unreadAsked.has(key)) {
+      this.unreadAskAgain.add(key);
+      return;
+    }
+    this.unreadAsked.add(key);
+    const tenantUser = { accountId: user.accountId, envId: user.envId, userId: user.userId };
+    this.messaging
+      .request(Requests.countUnread, tenantUser)
+      .then((unread) => this.byUser.get(key)?.forEach((stream) => stream.unread(unread)))
+      .catch((error: unknown) => this.logger.warn(`unread count not refreshed: ${String(error)}`))
+      .finally(() => {
+        this.unreadAsked.delete(key);
+        if (this.unreadAskAgain.delete(key)) this.refreshUnread(tenantUser);
+      });
+  }
+
+  private add(stream: InboxStream): void {
+    const key = userKey(stream.user);
+    const streams = this.byUser.get(key) ?? [];
+    streams.push(stream);
+    this.byUser.set(key, streams);
+    this.size += 1;
+    // The oldest of a user's streams makes way (a user reloading tabs must not lock themself out).
+    for (const oldest of streams.slice(0, streams.length - this.env.STREAMS_PER_USER)) {
+      oldest.askToReconnect();
+      this.remove(oldest);
+    }
+  }
+
+  private remove(stream: InboxStream): void {
+    const key = userKey(stream.user);
+    const streams = this.byUser.get(key);
+    const index = streams?.indexOf(stream) ?? -1;
+    if (!streams || index < 0) return;
+    streams.splice(index, 1);
+    this.size -= 1;
+    if (streams.length === 0) this.byUser.delete(key);
+  }
+
+  private askAllToReconnect(): void {
+    this.all().forEach((stream) => stream.askToReconnect());
+  }
+
+  private all(): InboxStream[] {
+    return [...this.byUser.values()].flat();
+  }
+}
+
+function userKey(user: { envId: string; userId: string }): string {
+  return `${user.envId}\u0000${user.userId}`;
+}
