@@ -8,6 +8,7 @@ import { CreateSubNotificationsAndRetractions1795340000000 } from './migrations/
 import { TemplateDigestDefaults1795350000000 } from './migrations/1795350000000-template-digest-defaults';
 import { DropEventsWebhooks1795360000000 } from './migrations/1795360000000-drop-events-webhooks';
 import { PreferenceUnsubscribeOutbox1795370000000 } from './migrations/1795370000000-preference-unsubscribe-outbox';
+import { InboxBatching1795380000000 } from './migrations/1795380000000-inbox-batching';
 import { InboxUpdatedAt1795390000000 } from './migrations/1795390000000-inbox-updated-at';
 import { NotificationTypeEntity } from './notification-types/notification-type.entity';
 import { TemplateEntity } from './templates/template.entity';
@@ -30,5 +31,6 @@ export const NOTIFICATIONS_MIGRATIONS = [
   TemplateDigestDefaults1795350000000,
   DropEventsWebhooks1795360000000,
   PreferenceUnsubscribeOutbox1795370000000,
+  InboxBatching1795380000000,
   InboxUpdatedAt1795390000000,
 ];

@@ -31,6 +31,7 @@ import { EnvironmentSettingsCache } from './environments/environment-settings.ca
 import { InappDelivery } from './inbox/inapp-delivery';
 import { InappJobsConsumer } from './inbox/inapp-jobs.consumer';
 import { InboxChanges } from './inbox/inbox-changes';
+import { InboxBatchesRepository } from './inbox/inbox-batches.repository';
 import { InboxHandlers } from './inbox/inbox.handlers';
 import { InboxRepository } from './inbox/inbox.repository';
 import { NotificationTypeCache } from './notification-types/notification-type.cache';
@@ -99,6 +100,7 @@ export class NotificationsModule {
         InappDelivery,
         InappJobsConsumer,
         InboxChanges,
+        InboxBatchesRepository,
         InboxHandlers,
         InboxRepository,
         LastSeenRecorder,

@@ -41,6 +41,7 @@ export * from './events/event-feeds';
 export * from './events/clarion-event';
 export * from './events/carried-delivery-events';
 export * from './health/health';
+export * from './inapp/inapp-batch.dto';
 export * from './inapp/inapp-list-query.dto';
 export * from './inapp/inapp-updates.dto';
 export * from './inapp/inapp-notification-response.dto';

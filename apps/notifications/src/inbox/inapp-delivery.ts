@@ -2,11 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { Context } from '@opentelemetry/api';
 import { DeliveryEventData, deliveryEventOf, DeliveryStatus, InboxEntry } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
+import { InboxBatchesRepository } from './inbox-batches.repository';
+import { InboxBatching } from './inbox-batching';
 import { InboxRepository } from './inbox.repository';
 
 export interface InappDeliveryItem {
   entry: InboxEntry;
   traceContext?: Context;
+  /** Set for a send of a batching type: it joins the open batch of its key instead. */
+  batching?: InboxBatching;
 }
 
 /**
@@ -17,13 +21,15 @@ export type InappSteps = ReadonlyMap<string, DeliveryEventData[]>;
 
 /**
  * Delivers in-app notifications. The inbox is notifications' own table, so delivering is one
- * INSERT for the whole batch. Storing is idempotent (one entry per env and trackingId), so a
+ * INSERT for the whole batch (and one upsert for the sends of batching types). Storing is
+ * idempotent (one entry per env and trackingId, a batch counts each trackingId once), so a
  * batch run again after a crash stores nothing twice.
  */
 @Injectable()
 export class InappDelivery {
   constructor(
     private readonly inbox: InboxRepository,
+    private readonly batches: InboxBatchesRepository,
     private readonly messaging: MessagingClient,
   ) {}
 
@@ -35,7 +41,14 @@ export class InappDelivery {
   async store(items: InappDeliveryItem[]): Promise<InappSteps> {
     if (items.length === 0) return new Map();
     const sentAt = new Date();
-    const unstorable = await this.inbox.insertMany(items.map(({ entry }) => entry));
+    // Entries of their own keep the one multi-row INSERT; batched ones take their own statement.
+    const [unstorable, unbatchable] = await Promise.all([
+      this.inbox.insertMany(items.filter((item) => !item.batching).map(({ entry }) => entry)),
+      this.batches.addMany(
+        items.flatMap(({ entry, batching }) => (batching ? [{ entry, batching }] : [])),
+      ),
+    ]);
+    for (const [trackingId, reason] of unbatchable) unstorable.set(trackingId, reason);
     const storedAt = new Date();
     return new Map(
       items.map(({ entry }) => {

@@ -1,4 +1,4 @@
-import { InappReplyDto } from '@clarion/contracts';
+import { InappBatchItemDto, InappReplyDto } from '@clarion/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** One notification in one user's in-app inbox; its id is the send's trackingId. */
@@ -60,6 +60,14 @@ export class InboxNotificationEntity {
 
   @Column({ name: 'exp_date', type: 'timestamptz', nullable: true })
   expDate!: Date | null;
+
+  /** How many sends a batched entry gathered; null on an entry of one send. */
+  @Column({ name: 'batch_count', type: 'integer', nullable: true })
+  batchCount!: number | null;
+
+  /** The latest items of a batched entry, newest first. */
+  @Column({ name: 'batch_items', type: 'jsonb', nullable: true })
+  batchItems!: InappBatchItemDto[] | null;
 
   /** When the entry last changed; its realtime cursor (see InboxChanges). */
   @Column({ name: 'updated_at', type: 'timestamptz' })

@@ -22,6 +22,10 @@ export function toInappNotificationResponse(
     actioned2: iso(entry.actioned2At),
     replies: entry.replies,
     expDate: iso(entry.expDate),
+    batch:
+      typeof entry.batchCount !== 'number'
+        ? undefined
+        : { count: entry.batchCount, items: entry.batchItems ?? [] },
   });
 }
 

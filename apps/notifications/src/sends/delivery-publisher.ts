@@ -18,6 +18,7 @@ import { MessagingClient } from '@clarion/messaging';
 import { digestReleaseTime } from '../digests/digest-release-time';
 import { DigestsRepository } from '../digests/digests.repository';
 import { InappDelivery } from '../inbox/inapp-delivery';
+import { inboxBatchingOf } from '../inbox/inbox-batching';
 import { inboxEntryOf } from '../inbox/inbox-entry-of';
 import { deliveryJobDefinition } from './delivery-jobs';
 import { DeliverableChannel, SendPlan } from './send-plan';
@@ -65,6 +66,11 @@ export class DeliveryPublisher {
           .map((deliverable) => ({
             entry: inboxEntryOf(jobOf(plan, deliverable)),
             traceContext: plan.item.traceContext,
+            batching: inboxBatchingOf(
+              plan.resolved.type.options,
+              deliverable.delivery,
+              plan.send.parameters,
+            ),
           })),
       ),
     );

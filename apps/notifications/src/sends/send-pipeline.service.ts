@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  Channel,
   ChannelDecision,
   CHANNEL_LOG_NAMES,
   ChannelLogName,
@@ -10,6 +11,7 @@ import {
   SendCommand,
 } from '@clarion/contracts';
 import { JobItem } from '@clarion/messaging';
+import { inboxBatchingOf } from '../inbox/inbox-batching';
 import { EnvironmentSettingsCache } from '../environments/environment-settings.cache';
 import { keyOf, NotificationTypeCache } from '../notification-types/notification-type.cache';
 import { PreferencesOfBatch, PreferencesRepository } from '../preferences/preferences.repository';
@@ -163,7 +165,12 @@ function decideChannels(
       fail(plan, logName, { routing: Routing.SEND, preview, ...problem });
       continue;
     }
-    const routing = DIGEST_OPTIONS.includes(delivery) ? Routing.BATCH : Routing.SEND;
+    // Digests, and in-app sends gathered into a batched entry, are routed BATCH.
+    const batched =
+      DIGEST_OPTIONS.includes(delivery) ||
+      (channel === Channel.INAPP_WEB &&
+        inboxBatchingOf(resolved.type.options, delivery, send.parameters) !== undefined);
+    const routing = batched ? Routing.BATCH : Routing.SEND;
     plan.decisions[logName] = { routing, preview };
     plan.deliverable.push({ channel, delivery, ...rendered });
   }

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { InappBatchDto } from './inapp-batch.dto';
 
 export class InappReplyDto {
   @ApiProperty()
@@ -57,6 +58,12 @@ export class InappNotificationResponseDto {
 
   @ApiPropertyOptional()
   expDate?: string;
+
+  @ApiPropertyOptional({
+    type: InappBatchDto,
+    description: 'Set on an entry of a batching type: the sends it gathered.',
+  })
+  batch?: InappBatchDto;
 }
 
 export class InappNotificationsResponseDto {

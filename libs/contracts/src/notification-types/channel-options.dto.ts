@@ -44,7 +44,10 @@ export class InstantInappOptionDto extends DeliveryOptionToggleDto {
   @IsNotEmpty()
   batchingKey?: string;
 
-  @ApiPropertyOptional({ description: 'Seconds' })
+  @ApiPropertyOptional({
+    description:
+      'Milliseconds a batch stays open after its first send (default 60000 when batching is on).',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)
