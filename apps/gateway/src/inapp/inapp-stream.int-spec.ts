@@ -4,6 +4,7 @@ import {
   createTestNamespace,
   dropTestNamespace,
   ServiceProcess,
+  SeverableProxy,
   SseFrame,
   SseReader,
   startServiceProcess,
@@ -273,6 +274,25 @@ describe('GET /user/inapp/stream across two gateway replicas', () => {
       await stream.end();
     } finally {
       await small.close();
+    }
+  });
+
+  it('asks its streams to reconnect when the gateway loses its NATS connection', async () => {
+    const natsUrl = new URL(process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222');
+    const link = new SeverableProxy(natsUrl.hostname, Number(natsUrl.port || 4222));
+    await link.start();
+    const cut = await startGateway(namespace, { NATS_URL: link.rewrite(natsUrl.toString()) });
+    const port = await cut.listen();
+    try {
+      const stream = await openReady(port, 'jon');
+      link.sever();
+      // Broadcasts sent meanwhile are lost to this replica: the client resumes and replays them.
+      await stream.next((frame) => frame.event === 'reconnect');
+      await stream.end();
+    } finally {
+      link.restore();
+      await cut.close();
+      await link.stop();
     }
   });
 

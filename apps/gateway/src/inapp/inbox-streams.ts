@@ -149,7 +149,8 @@ export class InboxStreams implements OnModuleDestroy {
     this.byUser.set(key, streams);
     this.size += 1;
     // The oldest of a user's streams makes way (a user reloading tabs must not lock themself out).
-    for (const oldest of streams.slice(0, streams.length - this.env.STREAMS_PER_USER)) {
+    const excess = Math.max(0, streams.length - this.env.STREAMS_PER_USER);
+    for (const oldest of streams.slice(0, excess)) {
       oldest.askToReconnect();
       this.remove(oldest);
     }
