@@ -1,18 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { InappBatchItemDto, InboxEntry } from '@clarion/contracts';
 import { DataSource } from 'typeorm';
-import { BATCH_ITEMS_SHOWN, InboxBatching } from './inbox-batching';
+import {
+  BatchedEntry,
+  BatchGroup,
+  firstPerKey,
+  groupsOf,
+  keyOfGroup,
+  keyOfRow,
+  rowOfGroup,
+} from './inbox-batch-groups';
+import { BATCH_ITEMS_SHOWN } from './inbox-batching';
 import { INBOX_CHANGE_RETURNING, InboxChangedRow, InboxChanges } from './inbox-changes';
 import { isUnstorableEntryError } from './unstorable-entry';
-
-/** An in-app entry of a batching type, with the batch it joins. */
-export interface BatchedEntry {
-  entry: InboxEntry;
-  batching: InboxBatching;
-}
-
-/** The sends of one batch key that one statement adds, oldest first. */
-type BatchGroup = [BatchedEntry, ...BatchedEntry[]];
 
 /**
  * Whether the sends added are newer than the entry's latest (by receipt, then trackingId, as the
@@ -21,8 +20,11 @@ type BatchGroup = [BatchedEntry, ...BatchedEntry[]];
 const LATEST_IS_NEW = `(excluded.created_at, excluded.batch_items->0->>'trackingId')
   >= (t.created_at, t.batch_items->0->>'trackingId')`;
 
-/** A batch closed by a later send races the same key this many times at most before a retry. */
-const MAX_ROUNDS = 5;
+/**
+ * How many rounds may leave a group out (its key's batch closed and reopened by another replica
+ * in between) before the whole batch is retried instead.
+ */
+const MAX_RACES = 5;
 
 /**
  * Gathers the in-app entries of batching types into one entry per open batch (env, user, type
@@ -48,8 +50,7 @@ export class InboxBatchesRepository {
     const distinct = [...new Map(batched.map((b) => [b.entry.trackingId, b])).values()];
     const counted = await this.alreadyCounted(distinct);
     let pending = groupsOf(distinct.filter(({ entry }) => !counted.has(entry.trackingId)));
-    for (let round = 0; pending.length > 0; round++) {
-      if (round === MAX_ROUNDS) throw new Error('in-app batches kept closing under this batch');
+    for (let races = 0; pending.length > 0;) {
       const current = firstPerKey(pending);
       const { changed, refused } = await this.upsertRefusingOne(current);
       for (const [trackingId, reason] of refused) unstorable.set(trackingId, reason);
@@ -62,6 +63,9 @@ export class InboxBatchesRepository {
         ),
       );
       pending = pending.filter((group) => !done.has(group));
+      if (done.size < current.length && ++races === MAX_RACES) {
+        throw new Error('in-app batches kept closing under this batch; it is retried');
+      }
     }
     return unstorable;
   }
@@ -208,81 +212,4 @@ export class InboxBatchesRepository {
       ],
     );
   }
-}
-
-/**
- * The entries by batch key, oldest first; a key's sends spread over more than one window (a
- * backlog) are split into one group per window, each group in a round of its own.
- */
-function groupsOf(batched: BatchedEntry[]): BatchGroup[] {
-  const byKey = new Map<string, BatchGroup[]>();
-  const oldestFirst = [...batched].sort((a, b) => compareReceived(a.entry, b.entry));
-  for (const item of oldestFirst) {
-    const groups = byKey.get(keyOf(item)) ?? [];
-    const last = groups.at(-1);
-    if (last && windowHolds(last[0], item)) last.push(item);
-    else groups.push([item]);
-    byKey.set(keyOf(item), groups);
-  }
-  return [...byKey.values()].flatMap((groups) => groups);
-}
-
-/** One group per batch key (the oldest pending), as one statement may upsert a row once. */
-function firstPerKey(groups: BatchGroup[]): BatchGroup[] {
-  const byKey = new Map<string, BatchGroup>();
-  for (const group of groups)
-    if (!byKey.has(keyOfGroup(group))) byKey.set(keyOfGroup(group), group);
-  return [...byKey.values()];
-}
-
-function windowHolds(opened: BatchedEntry, item: BatchedEntry): boolean {
-  return Date.parse(item.entry.receivedAt) < closesAt(opened).getTime();
-}
-
-function closesAt({ entry, batching }: BatchedEntry): Date {
-  return new Date(Date.parse(entry.receivedAt) + batching.windowMs);
-}
-
-function compareReceived(a: InboxEntry, b: InboxEntry): number {
-  return a.receivedAt.localeCompare(b.receivedAt) || a.trackingId.localeCompare(b.trackingId);
-}
-
-function keyOf({ entry, batching }: BatchedEntry): string {
-  return [entry.envId, entry.userId, entry.notificationId, batching.key].join('\u0000');
-}
-
-function keyOfGroup(group: BatchGroup): string {
-  return keyOf(group[0]);
-}
-
-function keyOfRow(row: InboxChangedRow): string {
-  return [row['env_id'], row['user_id'], row['notification_id'], row['batch_key']].join('\u0000');
-}
-
-/** The values of one group's row: the first send names the entry, the latest shows in it. */
-function rowOfGroup(group: BatchGroup) {
-  const first = group[0];
-  const latest = (group.at(-1) ?? first).entry;
-  return {
-    first: first.entry,
-    latest,
-    key: first.batching.key,
-    closesAt: closesAt(first).toISOString(),
-    trackingIds: group.map(({ entry }) => entry.trackingId),
-    items: group
-      .slice(-BATCH_ITEMS_SHOWN)
-      .reverse()
-      .map(({ entry }) => itemOf(entry)),
-  };
-}
-
-function itemOf(entry: InboxEntry): InappBatchItemDto {
-  return {
-    trackingId: entry.trackingId,
-    title: entry.title,
-    ...(entry.redirectURL !== undefined && { redirectURL: entry.redirectURL }),
-    ...(entry.imageURL !== undefined && { imageURL: entry.imageURL }),
-    parameters: entry.parameters,
-    createdAt: entry.receivedAt,
-  };
 }

@@ -258,6 +258,16 @@ describe('in-app batching with two notifications replicas', () => {
       expect((await inboxOf('gus')).map((entry) => entry.batch?.count)).toEqual([1]);
     });
 
+    it('stores a backlog spanning seven windows in one call as seven entries', async () => {
+      const start = Date.now() - 600_000;
+      const backlog = Array.from({ length: 14 }, (_, i) =>
+        entryOf('hal', i, new Date(start + Math.floor(i / 2) * 61_000 + (i % 2))),
+      );
+      await replicas[0]!.get(InappDelivery).store(backlog.map((entry) => ({ entry, batching })));
+      const inbox = await inboxOf('hal');
+      expect(inbox.map((entry) => entry.batch?.count)).toEqual([2, 2, 2, 2, 2, 2, 2]);
+    });
+
     it('lands 50 racing statements after the window closed in one new entry', async () => {
       const old = entryOf('fay', 0, new Date(Date.now() - 120_000));
       await storeRacing([old]);
