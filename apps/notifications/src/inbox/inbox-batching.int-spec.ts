@@ -1,9 +1,11 @@
 import { INestApplicationContext } from '@nestjs/common';
 import {
   Channel,
+  Consumers,
   DeliveryOption,
   EventEnvelope,
   InappNotificationResponseDto,
+  InboxChange,
   InboxEntry,
   Jobs,
   newTimeOrderedId,
@@ -35,6 +37,7 @@ describe('in-app batching with two notifications replicas', () => {
   let replicas: INestApplicationContext[];
   let nats: NatsConnection;
   const processed = new Map<string, SendProcessedData>();
+  const broadcasts: InboxChange[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -49,6 +52,9 @@ describe('in-app batching with two notifications replicas', () => {
         const event = message.json<EventEnvelope<SendProcessedData>>();
         processed.set(event.trackingId, event.data);
       },
+    });
+    nats.subscribe(`${namespace}.notifications.inbox-changes`, {
+      callback: (_, message) => broadcasts.push(message.json<InboxChange>()),
     });
     const env = testEnv(NotificationsEnv, { namespace, databaseUrl: database.url });
     replicas = await Promise.all([
@@ -169,11 +175,13 @@ describe('in-app batching with two notifications replicas', () => {
       ),
     );
     const third = commandOf(comment('bob', 'a', 3));
-    await messaging().publishJob(Jobs.acceptedSend, third, { msgId: third.trackingId });
-    const inbox = await eventually(async () => {
-      const found = await inboxOf('bob');
-      return found[0]?.batch?.items[0]?.trackingId === third.trackingId ? found : undefined;
+    await processAll([third]);
+    await eventually(async () => {
+      const manager = await nats.jetstreamManager();
+      const info = await manager.consumers.info(`${namespace}_SENDS`, Consumers.notificationsSends);
+      return info.num_pending === 0 && info.num_ack_pending === 0 ? true : undefined;
     });
+    const inbox = await inboxOf('bob');
     expect(inbox).toHaveLength(1);
     expect(inbox[0]!.batch!.count).toBe(3);
     expect(inbox[0]!.batch!.items.map((item) => item.trackingId)).toEqual([
@@ -297,5 +305,13 @@ describe('in-app batching with two notifications replicas', () => {
     ).toBe(1);
     const [entry] = await inboxOf('dan');
     expect(entry).toMatchObject({ id: first.trackingId, seen: false, batch: { count: 2 } });
+    // Open realtime streams hear the grown entry (same id, a new cursor) from the broadcast.
+    const heard = await eventually(() =>
+      broadcasts
+        .filter((change) => change.userId === 'dan')
+        .flatMap((change) => change.entries)
+        .find((e) => e.id === first.trackingId && e.batch?.count === 2),
+    );
+    expect(heard).toMatchObject({ seen: false, cursor: expect.stringMatching(/^\d+$/) });
   });
 });
