@@ -12,6 +12,7 @@ import { AddInvites1795290000000 } from './migrations/1795290000000-add-invites'
 import { AddInviteExpiry1796000000000 } from './migrations/1796000000000-add-invite-expiry';
 import { AddOrganizationFields1796100000000 } from './migrations/1796100000000-add-organization-fields';
 import { AddProfileEmailVouched1796110000000 } from './migrations/1796110000000-add-profile-email-vouched';
+import { AddEnvironmentWebPushBranding1796200000000 } from './migrations/1796200000000-add-environment-web-push-branding';
 
 export const BILLING_SCHEMA = 'billing';
 export const BILLING_ENTITIES = [
@@ -31,4 +32,5 @@ export const BILLING_MIGRATIONS = [
   AddInviteExpiry1796000000000,
   AddOrganizationFields1796100000000,
   AddProfileEmailVouched1796110000000,
+  AddEnvironmentWebPushBranding1796200000000,
 ];

@@ -61,6 +61,7 @@ import { DashboardAccountController } from './unavailable/dashboard-account.cont
 import { UnavailableOperationsController } from './unavailable/unavailable-operations.controller';
 import { TrackingService } from './tracking/tracking.service';
 import { UsersController } from './users/users.controller';
+import { AccountMetadataController } from './users/account-metadata.controller';
 import { VoiceAgentsController } from './voice/voice-agents.controller';
 import { VoiceCallsController } from './voice/voice-calls.controller';
 import { VoiceWebhooksController } from './voice/voice-webhooks.controller';
@@ -105,6 +106,7 @@ export class GatewayModule {
         TestEmailsController,
         SendsController,
         StatusController,
+        AccountMetadataController,
         UsersController,
         VoiceAgentsController,
         VoiceCallsController,

@@ -68,7 +68,8 @@ describe('pingram@1.0.14: health, environments, keys and the events webhook', ()
         secureMode: false,
       });
       const listed = await api.call<Json[]>('GET', '/environments');
-      expect(listed.body).toContainEqual(created);
+      // Clarion's own fields (web push settings) beside the SDK's, which the SDK leaves out.
+      expect(listed.body).toContainEqual({ ...created, logo: '', hasWebPushEnabled: true });
     });
 
     it('environments.updateEnvironment', async () => {

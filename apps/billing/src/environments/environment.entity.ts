@@ -24,6 +24,13 @@ export class EnvironmentEntity {
   @Column({ name: 'secure_mode', type: 'boolean' })
   secureMode!: boolean;
 
+  /** The https URL of the logo web push notifications show; empty when none is set. */
+  @Column({ type: 'text', default: '' })
+  logo!: string;
+
+  @Column({ name: 'has_web_push_enabled', type: 'boolean', default: true })
+  hasWebPushEnabled!: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -8,6 +8,8 @@ export function toEnvironmentResponse(environment: EnvironmentEntity): Environme
     title: environment.title,
     disableSending: environment.disableSending,
     secureMode: environment.secureMode,
+    logo: environment.logo,
+    hasWebPushEnabled: environment.hasWebPushEnabled,
   };
 }
 

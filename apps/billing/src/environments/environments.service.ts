@@ -29,6 +29,8 @@ export class EnvironmentsService {
       title: request.title ?? 'New environment',
       disableSending: [],
       secureMode: false,
+      logo: '',
+      hasWebPushEnabled: true,
       ...newEnvironmentCredentials(),
     });
     return toEnvironmentResponse(environment);
@@ -46,6 +48,9 @@ export class EnvironmentsService {
     if (changes.disableSending !== undefined)
       environment.disableSending = [...new Set(changes.disableSending)];
     if (changes.secureMode !== undefined) environment.secureMode = changes.secureMode;
+    if (changes.logo !== undefined) environment.logo = changes.logo;
+    if (changes.hasWebPushEnabled !== undefined)
+      environment.hasWebPushEnabled = changes.hasWebPushEnabled;
     if (changes.resetSecret) environment.clientSecret = newEnvironmentCredentials().clientSecret;
     const saved = await this.environments.save(environment);
     this.messaging.broadcast(Broadcasts.billingChanges, {
@@ -59,6 +64,11 @@ export class EnvironmentsService {
   async settings(envId: string): Promise<EnvironmentSettings> {
     const environment = await this.environments.findById(envId);
     if (!environment) throw new NotFoundError('The environment');
-    return { envId: environment.id, disableSending: environment.disableSending };
+    return {
+      envId: environment.id,
+      disableSending: environment.disableSending,
+      logo: environment.logo,
+      hasWebPushEnabled: environment.hasWebPushEnabled,
+    };
   }
 }

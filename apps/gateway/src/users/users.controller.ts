@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  AccountMetadataResponseDto,
   DEFAULT_USERS_PAGE,
   DeleteUserResponseDto,
   Principal,
@@ -46,28 +45,6 @@ export class UsersController {
       after: query.nextToken,
     });
     return { ...page, users: page.users.map(userWithHints) };
-  }
-
-  @Get('account-metadata')
-  @ApiOperation({
-    operationId: 'UserGetAccountMetadata',
-    summary: 'Account-level metadata: logo, VAPID public key, web push status',
-  })
-  @ApiOkResponse({ type: AccountMetadataResponseDto })
-  async accountMetadata(
-    @CurrentPrincipal() principal: Principal,
-  ): Promise<AccountMetadataResponseDto> {
-    const { publicKey } = await this.messaging.request(
-      Requests.vapidPublicKey,
-      tenantOf(principal),
-    );
-    return {
-      userAccountMetadata: {
-        logo: '',
-        environmentVapidPublicKey: publicKey,
-        hasWebPushEnabled: true,
-      },
-    };
   }
 
   @Get(':userId/slack-channels')

@@ -7,8 +7,10 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  IsUrl,
   IsUUID,
   MaxLength,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { Channel } from '../common/channel.enum';
@@ -55,6 +57,26 @@ export class UpdateEnvironmentDto {
   @IsOmittable()
   @IsBoolean()
   secureMode?: boolean;
+
+  @ApiPropertyOptional({
+    description:
+      'https URL of the logo web push notifications show (GET /users/account-metadata); an empty string removes it.',
+    example: 'https://example.com/logo.png',
+  })
+  @IsOmittable()
+  @IsString()
+  @MaxLength(2048)
+  @ValidateIf((_: unknown, logo: unknown) => logo !== '')
+  @IsUrl({ protocols: ['https'], require_protocol: true })
+  logo?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "Offer web push to the environment's browsers (GET /users/account-metadata); default true.",
+  })
+  @IsOmittable()
+  @IsBoolean()
+  hasWebPushEnabled?: boolean;
 }
 
 export class CreateEnvironmentRequest extends AccountScope {
@@ -82,4 +104,7 @@ export class EnvironmentRef {
 export interface EnvironmentSettings {
   envId: string;
   disableSending: Channel[];
+  /** For GET /users/account-metadata. */
+  logo: string;
+  hasWebPushEnabled: boolean;
 }

@@ -17,4 +17,10 @@ export class EnvironmentResponseDto {
 
   @ApiProperty()
   secureMode!: boolean;
+
+  @ApiProperty({ description: 'https URL of the logo web push shows; empty when none is set.' })
+  logo!: string;
+
+  @ApiProperty({ description: "Whether the environment's browsers are offered web push." })
+  hasWebPushEnabled!: boolean;
 }
