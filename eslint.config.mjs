@@ -38,6 +38,9 @@ const layers = {
     'type:runtime',
     'type:outbound',
   ],
+  // The embeddable inbox runs in browsers: it depends on nothing of the backend's, and no app or
+  // backend lib may import it (it needs the DOM).
+  'type:browser': ['type:browser'],
   'type:e2e': ['*'],
 };
 const scopes = [
@@ -70,6 +73,7 @@ function boundaries({ inSpecs }) {
         ...byType,
         ...scopes,
         { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+        { sourceTag: 'scope:browser', onlyDependOnLibsWithTags: ['scope:browser'] },
       ],
     },
   ];
@@ -93,7 +97,7 @@ export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },

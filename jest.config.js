@@ -1,5 +1,6 @@
 // Unit specs (*.spec.ts) beside the code; integration specs (*.int-spec.ts) against the real
-// PostgreSQL and NATS; end-to-end specs (*.e2e-spec.ts) against the whole running system.
+// PostgreSQL and NATS; end-to-end specs (*.e2e-spec.ts) against the whole running system, and
+// browser specs (*.browser-spec.ts) in Debian's chromium against it.
 const { compilerOptions } = require('./tsconfig.base.json');
 
 const swc = [
@@ -50,6 +51,11 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/tests/setup/integration.ts'],
     }),
     project('e2e', ['**/*.e2e-spec.ts'], {
+      ...withInfrastructure,
+      setupFilesAfterEnv: ['<rootDir>/tests/setup/e2e.ts'],
+    }),
+    // End-to-end specs that drive Debian's chromium with playwright-core (tests/browser).
+    project('browser', ['**/*.browser-spec.ts'], {
       ...withInfrastructure,
       setupFilesAfterEnv: ['<rootDir>/tests/setup/e2e.ts'],
     }),

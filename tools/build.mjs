@@ -2,10 +2,12 @@
 // Compiles every app and lib (or only the roots given as arguments) with SWC into dist/,
 // keeping the source layout and rewriting @clarion/* aliases to relative requires.
 // Type checking is `npm run typecheck`; this step only transpiles, so it takes a second or two.
+// The browser libraries (the embeddable inbox) are Vite's, in tools/build-inbox.mjs, run after.
 import { readFile, readdir, stat, mkdir, writeFile, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import swc from '@swc/core';
+import { BROWSER_LIBS, buildInbox } from './build-inbox.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'dist');
@@ -32,7 +34,7 @@ async function projectRoots(requested) {
   const groups = await Promise.all(
     ['apps', 'libs'].map(async (group) =>
       (await readdir(join(root, group), { withFileTypes: true }))
-        .filter((e) => e.isDirectory())
+        .filter((e) => e.isDirectory() && !BROWSER_LIBS.includes(`${group}/${e.name}`))
         .map((e) => join(root, group, e.name)),
     ),
   );
@@ -108,3 +110,10 @@ for (const projectRoot of await projectRoots(process.argv.slice(2))) {
   await removeStaleOutputs(projectRoot, sources);
 }
 console.error(`build: ${compiled} file(s) compiled in ${Date.now() - started} ms`);
+if (process.argv.length <= 2) {
+  const inboxStarted = Date.now();
+  const built = await buildInbox();
+  console.error(
+    `build: inbox ${built ? 'built' : 'up to date'} in ${Date.now() - inboxStarted} ms`,
+  );
+}

@@ -1,4 +1,5 @@
 export * from './boot-service';
+export * from './chromium';
 export * from './eventually';
 export * from './free-port';
 export * from './free-start-ports';

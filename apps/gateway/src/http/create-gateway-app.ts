@@ -14,6 +14,8 @@ import { refuseUnstorableText } from './storable-text.hook';
 import { drainUnreadBodies } from './unread-bodies';
 import { trustProxyOf } from './trust-proxy';
 import { forwardMediaUpgrades } from '../voice/media-upgrade-forwarder';
+import { serveInbox } from '../inbox-assets/serve-inbox';
+import { allowEndUserCors } from './end-user-cors';
 import { InboxStreams } from '../inapp/inbox-streams';
 
 /**
@@ -51,6 +53,8 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
   drainUnreadBodies(app.getHttpAdapter().getInstance());
   setupOpenApi(app, env.PUBLIC_URL);
   forwardMediaUpgrades(app.getHttpServer(), env.VOICE_MEDIA_URL);
+  allowEndUserCors(app.getHttpAdapter().getInstance());
+  await serveInbox(app, env.PUBLIC_URL);
   // Open in-app streams never end on their own: a stop asks them to reconnect elsewhere first,
   // before the server waits for the requests in flight.
   const streams = app.get(InboxStreams);
