@@ -30,7 +30,12 @@ export class InboxClient {
     this.pageSize = Math.min(Math.max(options.pageSize ?? 20, 1), 100);
     this.realtime = options.realtime ?? true;
     this.stream = new InboxStream(this.api, {
-      ready: (unread) => this.store.update({ unread }),
+      // A stream opened without a cursor is live from now on: the list fetched after it covers
+      // whatever arrived before (on the first open, or if no frame ever gave a cursor).
+      ready: (unread, resumed) => {
+        this.store.update({ unread });
+        if (!resumed) void this.reload();
+      },
       notification: (entry) => this.store.upsert([entry]),
       unread: (unread) => this.store.update({ unread }),
       reset: () => void this.reload(),

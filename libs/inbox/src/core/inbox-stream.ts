@@ -3,8 +3,11 @@ import { InboxNotification } from './inbox-types';
 
 /** What the stream tells its owner. */
 export interface InboxStreamListener {
-  /** Opened (after any replay of what was missed): the unread count now. */
-  ready(unread: number): void;
+  /**
+   * Opened (after any replay of what was missed): the unread count now, and whether it resumed
+   * from a cursor; without one, what changed before it opened is only in a fresh list.
+   */
+  ready(unread: number, resumed: boolean): void;
   /** A new entry or a changed one: replace the copy with the same id. */
   notification(entry: InboxNotification): void;
   unread(unread: number): void;
@@ -56,12 +59,13 @@ export class InboxStream {
       return;
     }
     if (!this.running) return;
+    const resumed = this.lastEventId !== undefined;
     const source = new EventSource(url);
     this.source = source;
     source.addEventListener('ready', (event) => {
       this.retryMs = FIRST_RETRY_MS;
       this.listener.connection(true);
-      this.listener.ready(unreadOf(event));
+      this.listener.ready(unreadOf(event), resumed);
     });
     source.addEventListener('notification', (event) => {
       const message = event as MessageEvent<string>;
