@@ -77,6 +77,7 @@ header h2 { font-size: 15px; margin: 0; flex: 1; }
 .actions button.primary { background: var(--clarion-inbox-accent); border-color: transparent;
   color: var(--clarion-inbox-background); }
 .actions button[disabled] { opacity: .55; cursor: default; }
+.batch { margin: 4px 0 0; padding-left: 16px; font-size: 12px; color: var(--clarion-inbox-muted); }
 .replies { margin: 6px 0 0; padding: 0; list-style: none; font-size: 12px; }
 .replies li { padding: 4px 8px; margin-top: 4px; border-radius: 6px; background: var(--clarion-inbox-surface); }
 .reply-form { display: flex; gap: 6px; margin-top: 6px; }

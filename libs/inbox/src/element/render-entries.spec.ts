@@ -18,6 +18,14 @@ describe(renderEntry.name, () => {
     expect(html).not.toContain('javascript:');
   });
 
+  it("shows a batch's count and the titles before its latest", () => {
+    const item = (trackingId: string, title: string) => ({ trackingId, title, createdAt: '' });
+    const batch = { count: 5, items: [item('5', 'e'), item('4', 'd'), item('3', 'c')] };
+    const html = renderEntry({ ...entry, title: 'e', batch }, false);
+    expect(html).toContain('· 5 updates');
+    expect(html).toContain('<ul class="batch"><li>d</li><li>c</li></ul>');
+  });
+
   it('takes up to two string action labels from the parameters', () => {
     expect(
       actionLabelsOf({ ...entry, parameters: { actions: ['Yes', 2, 'No', 'Maybe'] } }),

@@ -43,6 +43,12 @@ export function renderEntry(entry: InboxNotification, replying: boolean): string
         ${done ? 'disabled' : ''}>${escapeHtml(label)}${done ? ' ✓' : ''}</button>`;
     })
     .join('');
+  // A batch's entry carries the latest title; the ones before it show beneath, newest first.
+  const earlier = (entry.batch?.items ?? [])
+    .filter((item) => item.trackingId !== entry.batch?.items[0]?.trackingId)
+    .slice(0, 3)
+    .map((item) => `<li>${escapeHtml(item.title)}</li>`)
+    .join('');
   const replies = (entry.replies ?? [])
     .map((reply) => `<li>${escapeHtml(reply.message)}</li>`)
     .join('');
@@ -51,6 +57,7 @@ export function renderEntry(entry: InboxNotification, replying: boolean): string
     <div class="body">
       <p class="title" data-action="open" data-id="${id}">${escapeHtml(entry.title)}</p>
       <div class="meta">${escapeHtml(timeAgo(entry.date))}${batch}</div>
+      ${earlier ? `<ul class="batch">${earlier}</ul>` : ''}
       ${replies ? `<ul class="replies">${replies}</ul>` : ''}
       ${
         replying
