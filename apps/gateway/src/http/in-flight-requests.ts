@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -11,8 +12,13 @@ export const IN_FLIGHT_GRACE_MS = 10_000;
  */
 export class InFlightRequests {
   private stopping = false;
+  private readonly connections = new Set<Socket>();
 
   constructor(private readonly app: NestFastifyApplication) {
+    app.getHttpServer().on('connection', (socket: Socket) => {
+      this.connections.add(socket);
+      socket.once('close', () => this.connections.delete(socket));
+    });
     // Once stopping, every answer closes its connection, so a keep-alive client moves on.
     app
       .getHttpAdapter()
@@ -36,10 +42,20 @@ export class InFlightRequests {
       .getInstance()
       .close()
       .then(() => true);
+    this.closeUnusedConnections();
     const finished = await Promise.race([closed, delay(graceMs, false, { ref: false })]);
     if (finished) return;
     new Logger('Shutdown').warn(`requests still in flight after ${graceMs} ms are cut off`);
     this.app.getHttpServer().closeAllConnections();
     await closed;
+  }
+
+  /**
+   * Connections that never carried a byte: clients open spare ones (fetch does, browsers
+   * preconnect), and Node counts them busy until their headers timeout (a minute), which would
+   * hold every stop up for its whole grace. Nothing is in flight on them.
+   */
+  private closeUnusedConnections(): void {
+    for (const socket of this.connections) if (socket.bytesRead === 0) socket.destroy();
   }
 }

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { ClientEnvironment, ErrorCode, newTimeOrderedId, Requests } from '@clarion/contracts';
 import {
   createTestDatabase,
@@ -91,6 +93,8 @@ describe('GET /user/inapp/stream across two gateway replicas', () => {
 
   afterAll(async () => {
     readers.forEach((reader) => reader.close());
+    // As a SIGTERM stops a gateway: streams drained, spare connections closed, then the rest.
+    await Promise.all([gatewayA?.finishInFlightRequests(), gatewayB?.finishInFlightRequests()]);
     await Promise.all([gatewayA?.close(), gatewayB?.close()]);
     await notifications?.stop();
     await standIn?.stop();
@@ -258,7 +262,7 @@ describe('GET /user/inapp/stream across two gateway replicas', () => {
     await notificationOf(sixth, trackingId);
   });
 
-  it('refuses streams beyond STREAMS_MAX with 503, and drains its streams on shutdown', async () => {
+  it('refuses streams beyond STREAMS_MAX with 503, and drains its streams on shutdown without waiting for spare connections', async () => {
     const small = await startGateway(namespace, { STREAMS_MAX: '1' });
     const port = await small.listen();
     try {
@@ -267,11 +271,17 @@ describe('GET /user/inapp/stream across two gateway replicas', () => {
       expect(refused.status).toBe(503);
       expect(JSON.parse(refused.body)).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
 
+      // A connection opened and never used, as fetch and browsers keep spare ones.
+      const spare = connect(port, '127.0.0.1');
+      await once(spare, 'connect');
+      const spareClosed = once(spare, 'close');
+
       const started = Date.now();
       await small.finishInFlightRequests(10_000);
       expect(Date.now() - started).toBeLessThan(5_000);
-      expect(stream.of('reconnect')).toHaveLength(1);
       await stream.end();
+      expect(stream.of('reconnect')).toHaveLength(1);
+      await spareClosed;
     } finally {
       await small.close();
     }

@@ -47,8 +47,12 @@ export class InboxStream {
     if (reset) this.write('event: reset\ndata: {}\n\n');
   }
 
-  /** Ends the replay: the changes held back, then `ready` with the unread count. */
-  ready(unread: number): void {
+  /**
+   * Ends the replay: the changes held back, then `ready` with the unread count. Answers whether
+   * changes were held back (then the count may predate them: the caller asks again).
+   */
+  ready(unread: number): boolean {
+    const heldBack = this.heldBack.length > 0;
     for (const change of this.heldBack) {
       for (const entry of change.entries) {
         if (!this.replayed.has(keyOf(entry))) this.notification(entry);
@@ -58,6 +62,7 @@ export class InboxStream {
     this.replayed.clear();
     this.replaying = false;
     this.write(`event: ready\ndata: ${JSON.stringify({ unread })}\n\n`);
+    return heldBack;
   }
 
   /** A change of the user's inbox, heard from notifications. */

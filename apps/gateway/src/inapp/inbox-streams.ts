@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { ServerResponse } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Broadcasts, InboxChange, Requests, ServiceUnavailableError } from '@clarion/contracts';
 import { ConnectionState, MessagingClient, OnBroadcast } from '@clarion/messaging';
 import { EndUser } from '../auth/authenticated-request';
@@ -28,6 +29,8 @@ export class InboxStreams implements OnModuleDestroy {
   private readonly pinger: NodeJS.Timeout;
   private size = 0;
   private draining = false;
+  /** Resolves a drain once the last stream closed. */
+  private onEmpty?: () => void;
 
   constructor(
     private readonly messaging: MessagingClient,
@@ -72,7 +75,8 @@ export class InboxStreams implements OnModuleDestroy {
     stream.open();
     try {
       if (since !== undefined) await this.replay(stream, since);
-      stream.ready(await this.messaging.request(Requests.countUnread, user));
+      const unread = await this.messaging.request(Requests.countUnread, user);
+      if (stream.ready(unread)) this.refreshUnread(user);
     } catch (error) {
       this.logger.warn(`in-app stream not resumed: ${String(error)}`);
       stream.askToReconnect();
@@ -97,12 +101,9 @@ export class InboxStreams implements OnModuleDestroy {
     const streams = this.all();
     if (streams.length === 0) return;
     this.logger.log(`draining ${streams.length} in-app streams`);
+    const emptied = new Promise<void>((resolve) => (this.onEmpty = resolve));
     this.askAllToReconnect();
-    await new Promise((resolve) => setTimeout(resolve, 0).unref());
-    const deadline = Date.now() + DRAIN_WAIT_MS;
-    while (this.size > 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await Promise.race([emptied, delay(DRAIN_WAIT_MS, undefined, { ref: false })]);
   }
 
   onModuleDestroy(): void {
@@ -164,6 +165,7 @@ export class InboxStreams implements OnModuleDestroy {
     streams.splice(index, 1);
     this.size -= 1;
     if (streams.length === 0) this.byUser.delete(key);
+    if (this.size === 0) this.onEmpty?.();
   }
 
   private askAllToReconnect(): void {
