@@ -7,7 +7,12 @@ import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { ApiClient } from '../e2e/api-client';
 
 type Json = Record<string, unknown>;
-const SCREENSHOTS = join(__dirname, '../../docs/screenshots');
+/**
+ * Where the screenshots go: the run's own data folder, so a test run never changes the checkout;
+ * `CLARION_SCREENSHOTS_DIR=docs/screenshots` refreshes the docs' copies.
+ */
+const SCREENSHOTS =
+  process.env['CLARION_SCREENSHOTS_DIR'] ?? join(__dirname, '../../.data/screenshots');
 
 /**
  * The embeddable inbox in a real browser: the demo page the gateway serves, against the whole
