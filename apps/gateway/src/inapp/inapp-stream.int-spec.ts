@@ -179,7 +179,7 @@ describe('GET /user/inapp/stream across two gateway replicas', () => {
     expect(json(unread)).toEqual({ unread: 0 });
   });
 
-  it('resumes after Last-Event-ID with exactly the entries missed while away', async () => {
+  it('resumes after Last-Event-ID with every entry missed while away, oldest first', async () => {
     const first = await openReady(portB, 'cleo');
     const seen = await send('cleo', 'Before');
     const lastId = (await notificationOf(first, seen)).id!;
@@ -190,7 +190,9 @@ describe('GET /user/inapp/stream across two gateway replicas', () => {
 
     const resumed = await openReady(portA, 'cleo', { 'last-event-id': lastId });
     const replayed = resumed.of('notification').map((frame) => json<Entry>(frame).id);
-    expect(replayed).toEqual(missed);
+    // The replay starts 2 s before the cursor (a write may commit after a newer one): what the
+    // client had comes again, the same, and is replaced; nothing missed is left out.
+    expect(replayed.filter((id) => id !== seen)).toEqual(missed);
     expect(json(resumed.of('ready')[0]!)).toEqual({ unread: 3 });
     const readyIndex = resumed.frames.findIndex((frame) => frame.event === 'ready');
     expect(readyIndex).toBeGreaterThan(resumed.frames.findIndex((f) => f.event === 'notification'));

@@ -9,7 +9,9 @@ import { GATEWAY_ENV } from '../gateway.tokens';
 import { InboxStream } from './inbox-stream';
 
 /** Entries a resuming stream replays at most; with more missed, the client refetches its list. */
-export const MAX_REPLAY = 500;
+export /** How far before a client's cursor a resume starts (see replay). */
+const REPLAY_OVERLAP_MICROS = 2_000_000n;
+const MAX_REPLAY = 500;
 /** How often an open stream is pinged. */
 const PING_INTERVAL_MS = 25_000;
 /** How long a drain waits for the streams' last frames to leave. */
@@ -111,10 +113,17 @@ export class InboxStreams implements OnModuleDestroy {
     this.askAllToReconnect();
   }
 
+  /**
+   * Sends what changed since the client's cursor, from a little before it: a cursor is the time of
+   * a write, and a write can commit (and be heard) a moment after a newer one, so a client that left
+   * in that moment would otherwise never get it. What it already has comes again under the same id
+   * and cursor, and the client replaces its copy.
+   */
   private async replay(stream: InboxStream, since: string): Promise<void> {
+    const from = BigInt(since) - REPLAY_OVERLAP_MICROS;
     const entries = await this.messaging.request(Requests.inboxChangesSince, {
       ...stream.user,
-      since,
+      since: String(from > 0n ? from : 0n),
       limit: MAX_REPLAY + 1,
     });
     const reset = entries.length > MAX_REPLAY;
