@@ -1,31 +1,39 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Broadcasts, InboxChange, Requests, ServiceUnavailableError } from '@clarion/contracts';
-import { ConnectionState, MessagingClient, OnBroadcast } from '@clarion/messaging';
+import {
+  InboxChange,
+  inboxChangesSubject,
+  Requests,
+  ServiceUnavailableError,
+} from '@clarion/contracts';
+import { ConnectionState, MessagingClient } from '@clarion/messaging';
 import { EndUser } from '../auth/authenticated-request';
 import { GatewayEnv } from '../gateway.env';
 import { GATEWAY_ENV } from '../gateway.tokens';
 import { InboxStream } from './inbox-stream';
 
 /** Entries a resuming stream replays at most; with more missed, the client refetches its list. */
-export /** How far before a client's cursor a resume starts (see replay). */
+export const MAX_REPLAY = 500;
+/** How far before a client's cursor a resume starts (see replay). */
 const REPLAY_OVERLAP_MICROS = 2_000_000n;
-const MAX_REPLAY = 500;
 /** How often an open stream is pinged. */
 const PING_INTERVAL_MS = 25_000;
 /** How long a drain waits for the streams' last frames to leave. */
 const DRAIN_WAIT_MS = 2_000;
 
 /**
- * The in-app streams this gateway replica holds, by end user. Every replica hears every inbox
- * change broadcast by notifications and writes it to its own streams of that user, so a change
- * reaches the user whichever replica holds the connection.
+ * The in-app streams this gateway replica holds, by end user. A replica listens to the inbox
+ * changes of each user it holds a stream of (one core-NATS subject per user, see
+ * inboxChangesSubject) and writes them to those streams, so a change reaches the user whichever
+ * replica holds the connection, and changes of users without a stream never reach a gateway.
  */
 @Injectable()
 export class InboxStreams implements OnModuleDestroy {
   private readonly logger = new Logger(InboxStreams.name);
   private readonly byUser = new Map<string, InboxStream[]>();
+  /** The subscription to each user's changes, while this replica holds a stream of the user. */
+  private readonly listening = new Map<string, { unsubscribe(): void }>();
   private readonly unreadAsked = new Set<string>();
   private readonly unreadAskAgain = new Set<string>();
   private readonly pinger: NodeJS.Timeout;
@@ -86,8 +94,7 @@ export class InboxStreams implements OnModuleDestroy {
   }
 
   /** An inbox changed: its user's streams on this replica hear it. */
-  @OnBroadcast(Broadcasts.inboxChanges)
-  onInboxChange(change: InboxChange): void {
+  private onInboxChange(change: InboxChange): void {
     const streams = this.byUser.get(userKey(change));
     if (!streams) return;
     streams.forEach((stream) => stream.deliver(change));
@@ -155,6 +162,15 @@ export class InboxStreams implements OnModuleDestroy {
   private add(stream: InboxStream): void {
     const key = userKey(stream.user);
     const streams = this.byUser.get(key) ?? [];
+    if (streams.length === 0) {
+      // Subscribed before the stream's count request, which follows on the same connection: every
+      // change after `ready` is heard.
+      const subject = inboxChangesSubject(stream.user.envId, stream.user.userId);
+      this.listening.set(
+        key,
+        this.messaging.listenOn<InboxChange>(subject, (change) => this.onInboxChange(change)),
+      );
+    }
     streams.push(stream);
     this.byUser.set(key, streams);
     this.size += 1;
@@ -173,7 +189,11 @@ export class InboxStreams implements OnModuleDestroy {
     if (!streams || index < 0) return;
     streams.splice(index, 1);
     this.size -= 1;
-    if (streams.length === 0) this.byUser.delete(key);
+    if (streams.length === 0) {
+      this.byUser.delete(key);
+      this.listening.get(key)?.unsubscribe();
+      this.listening.delete(key);
+    }
     if (this.size === 0) this.onEmpty?.();
   }
 

@@ -53,7 +53,7 @@ describe('in-app batching with two notifications replicas', () => {
         processed.set(event.trackingId, event.data);
       },
     });
-    nats.subscribe(`${namespace}.notifications.inbox-changes`, {
+    nats.subscribe(`${namespace}.notifications.inbox-changes.>`, {
       callback: (_, message) => broadcasts.push(message.json<InboxChange>()),
     });
     const env = testEnv(NotificationsEnv, { namespace, databaseUrl: database.url });

@@ -1,5 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Broadcasts, EndUserRef, InboxChange, InboxChangedEntry } from '@clarion/contracts';
+import {
+  EndUserRef,
+  InboxChange,
+  InboxChangedEntry,
+  inboxChangesSubject,
+} from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { DataSource } from 'typeorm';
 import { InboxNotificationEntity } from './inbox-notification.entity';
@@ -25,8 +30,9 @@ const MAX_BROADCAST_CHARS = 256 * 1024;
 /**
  * The one place that tells the gateways an inbox changed, so that every writer of
  * inbox_notifications (stores, status changes, batches) reaches the users' open streams alike.
- * One core-NATS publish per user per statement, fire-and-forget: the send path never waits on it,
- * and a lost broadcast is made good by the stream's replay when its client reconnects.
+ * One core-NATS publish per user per statement on that user's subject, fire-and-forget: the send
+ * path never waits on it, only gateways with a stream of the user receive it, and a lost one is
+ * made good by the stream's replay when its client reconnects.
  */
 @Injectable()
 export class InboxChanges {
@@ -58,7 +64,7 @@ export class InboxChanges {
 
   private broadcast(change: InboxChange): void {
     try {
-      this.messaging.broadcast(Broadcasts.inboxChanges, {
+      this.messaging.broadcastOn(inboxChangesSubject(change.envId, change.userId), {
         accountId: change.accountId,
         envId: change.envId,
         userId: change.userId,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { InappNotificationResponseDto } from './inapp-notification-response.dto';
 import { EndUserRef } from './inbox-requests';
@@ -21,6 +22,17 @@ export interface InboxChange {
   entries: InboxChangedEntry[];
   /** The user's unread count after the change, when the writer knew it without asking again. */
   unread?: number;
+}
+
+/**
+ * The core-NATS subject of one user's inbox changes (`notifications.inbox-changes.<envId>.<hash of
+ * the userId>`, since a userId may hold any character). A gateway replica listens only to the users
+ * it holds streams of, so NATS drops every other change at the server: a send to a user with no
+ * open stream costs the gateways nothing.
+ */
+export function inboxChangesSubject(envId: string, userId: string): string {
+  const user = createHash('sha256').update(userId).digest('hex').slice(0, 32);
+  return `notifications.inbox-changes.${envId}.${user}`;
 }
 
 /** The entries of a user changed after a cursor, for a stream that resumes. */

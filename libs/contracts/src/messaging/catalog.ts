@@ -66,11 +66,7 @@ import { HealthReply } from '../health/health';
 import { InappNotificationResponseDto } from '../inapp/inapp-notification-response.dto';
 import { InboxEntry } from '../inapp/inbox-entry';
 import { EndUserRef, ListInboxRequest } from '../inapp/inbox-requests';
-import {
-  InboxChange,
-  InboxChangedEntry,
-  InboxChangesSinceRequest,
-} from '../inapp/inbox-changes';
+import { InboxChangedEntry, InboxChangesSinceRequest } from '../inapp/inbox-changes';
 import { LogRecordDto, LogsByTrackingIdsRequest } from '../logs/log-record';
 import { LogMessagesResponseDto, LogsPageRequest, LogsTailRequest } from '../logs/log-message.dto';
 import {
@@ -538,8 +534,6 @@ export const Broadcasts = {
   /** Among delivery-workers' replicas: an account's sender domains changed. */
   senderDomainChanges: defineBroadcast<AccountScope>('delivery-workers.sender-domain-changes'),
   voicemailReached: defineBroadcast<VoicemailReached>('voice.voicemail-reached'),
-  /** Every gateway replica: a user's inbox entries were stored or changed (realtime streams). */
-  inboxChanges: defineBroadcast<InboxChange>('notifications.inbox-changes'),
 } as const;
 
 /** The readiness check every service answers. */

@@ -128,6 +128,33 @@ export class MessagingClient {
     });
   }
 
+  /**
+   * Tells the listeners of one subject of a family split by subject (core NATS, at most once),
+   * such as one user's inbox changes: NATS hands it only to the replicas that listen to it.
+   */
+  broadcastOn(subject: string, payload: unknown): void {
+    this.connection.publish(this.names.subject(subject), encodeJson(payload), {
+      headers: headersWithTraceContext(),
+    });
+  }
+
+  /** Listens to one subject of broadcastOn until unsubscribed; a payload that does not decode is dropped. */
+  listenOn<T>(subject: string, onPayload: (payload: T) => void): { unsubscribe(): void } {
+    const subscription = this.connection.subscribe(this.names.subject(subject), {
+      callback: (error, message) => {
+        if (error) return;
+        let payload: T;
+        try {
+          payload = decodeJson(message.data) as T;
+        } catch {
+          return;
+        }
+        onPayload(payload);
+      },
+    });
+    return { unsubscribe: () => subscription.unsubscribe() };
+  }
+
   /** Publishes raw bytes to a subject of a stream (used for dead letters and their replay). */
   async publishRaw(
     subject: string,
