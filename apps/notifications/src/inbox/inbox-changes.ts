@@ -4,15 +4,18 @@ import {
   InboxChange,
   InboxChangedEntry,
   inboxChangesSubject,
+  InboxEntry,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { DataSource } from 'typeorm';
 import { InboxNotificationEntity } from './inbox-notification.entity';
-import { toInappNotificationResponse } from './inbox.mapper';
+import { storedEntityOf, toInappNotificationResponse } from './inbox.mapper';
 
-/** Follows RETURNING in every write of inbox_notifications: the whole row and its cursor. */
-export const INBOX_CHANGE_RETURNING =
-  '*, (extract(epoch FROM updated_at) * 1000000)::bigint::text AS cursor';
+/** An entry's cursor: its updated_at in microseconds since the epoch, as text. */
+export const INBOX_CURSOR = '(extract(epoch FROM updated_at) * 1000000)::bigint::text';
+
+/** Follows RETURNING in every update of inbox_notifications: the whole row and its cursor. */
+export const INBOX_CHANGE_RETURNING = `*, ${INBOX_CURSOR} AS cursor`;
 
 /**
  * The updated_at of an UPDATE: the statement's time, yet always past the entry's previous value,
@@ -51,14 +54,43 @@ export class InboxChanges {
   /** Call after the write committed, with the rows it returned; never throws. */
   publish(rows: InboxChangedRow[], unreadByUser?: ReadonlyMap<string, number>): void {
     try {
-      for (const change of this.changesByUser(rows)) {
-        const unread = unreadByUser?.get(InboxChanges.userKey(change.envId, change.userId));
-        for (const entries of bySize(change.entries)) {
-          this.broadcast({ ...change, entries, ...(unread !== undefined && { unread }) });
-        }
-      }
+      this.broadcastAll(this.changesByUser(rows), unreadByUser);
     } catch (error) {
       this.logger.warn(`inbox changes not broadcast: ${String(error)}`);
+    }
+  }
+
+  /**
+   * Call after an insert committed, with its entries and the cursors it returned by trackingId
+   * (an entry without one was not stored: a redelivery, or a retracted type). The entries are
+   * shown as stored without reading the rows back, which the send path would pay for.
+   */
+  publishStored(entries: InboxEntry[], cursors: ReadonlyMap<string, string>): void {
+    try {
+      const byUser = new Map<string, InboxChange>();
+      for (const entry of entries) {
+        const cursor = cursors.get(entry.trackingId);
+        if (cursor === undefined) continue;
+        const key = InboxChanges.userKey(entry.envId, entry.userId);
+        const change = byUser.get(key) ?? { ...userOf(entry), entries: [] };
+        change.entries.push({ ...toInappNotificationResponse(storedEntityOf(entry)), cursor });
+        byUser.set(key, change);
+      }
+      this.broadcastAll(byUser.values());
+    } catch (error) {
+      this.logger.warn(`inbox changes not broadcast: ${String(error)}`);
+    }
+  }
+
+  private broadcastAll(
+    changes: Iterable<InboxChange>,
+    unreadByUser?: ReadonlyMap<string, number>,
+  ): void {
+    for (const change of changes) {
+      const unread = unreadByUser?.get(InboxChanges.userKey(change.envId, change.userId));
+      for (const entries of bySize(change.entries)) {
+        this.broadcast({ ...change, entries, ...(unread !== undefined && { unread }) });
+      }
     }
   }
 
@@ -90,7 +122,7 @@ export class InboxChanges {
     }));
   }
 
-  private changesByUser(rows: InboxChangedRow[]): InboxChange[] {
+  private changesByUser(rows: InboxChangedRow[]): Iterable<InboxChange> {
     const byUser = new Map<string, InboxChange>();
     for (const row of rows) {
       const envId = String(row['env_id']);
@@ -105,7 +137,7 @@ export class InboxChanges {
       change.entries.push(...this.entriesOf([row]));
       byUser.set(key, change);
     }
-    return [...byUser.values()];
+    return byUser.values();
   }
 
   /** A raw row as the entity, column by column from the entity's metadata. */
@@ -118,7 +150,16 @@ export class InboxChanges {
   }
 }
 
+function userOf(entry: InboxEntry): Omit<InboxChange, 'entries'> {
+  return { accountId: entry.accountId, envId: entry.envId, userId: entry.userId };
+}
+
+/** The entries in chunks that each fit one broadcast (one entry is sent as it is). */
 function* bySize(entries: InboxChangedEntry[]): Generator<InboxChangedEntry[]> {
+  if (entries.length <= 1) {
+    yield entries;
+    return;
+  }
   let chunk: InboxChangedEntry[] = [];
   let chars = 0;
   for (const entry of entries) {

@@ -1,5 +1,32 @@
-import { InappNotificationResponseDto } from '@clarion/contracts';
+import { InappNotificationResponseDto, InboxEntry } from '@clarion/contracts';
 import { InboxNotificationEntity } from './inbox-notification.entity';
+
+/** The row an entry becomes when stored (nothing seen, opened or replied yet), without reading it back. */
+export function storedEntityOf(entry: InboxEntry): InboxNotificationEntity {
+  return Object.assign(new InboxNotificationEntity(), {
+    accountId: entry.accountId,
+    envId: entry.envId,
+    trackingId: entry.trackingId,
+    userId: entry.userId,
+    notificationId: entry.notificationId,
+    subNotificationId: entry.subNotificationId ?? null,
+    title: entry.title,
+    redirectUrl: entry.redirectURL ?? null,
+    imageUrl: entry.imageURL ?? null,
+    parameters: entry.parameters,
+    createdAt: new Date(entry.receivedAt),
+    seenAt: null,
+    openedAt: null,
+    clickedAt: null,
+    archivedAt: null,
+    actioned1At: null,
+    actioned2At: null,
+    replies: [],
+    expDate: null,
+    batchCount: null,
+    batchItems: null,
+  });
+}
 
 export function toInappNotificationResponse(
   entry: InboxNotificationEntity,

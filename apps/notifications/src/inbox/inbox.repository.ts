@@ -10,6 +10,7 @@ import {
 import { DataSource, IsNull, LessThan, Repository } from 'typeorm';
 import {
   INBOX_CHANGE_RETURNING,
+  INBOX_CURSOR,
   INBOX_UPDATED_AT_NEXT,
   InboxChangedRow,
   InboxChanges,
@@ -35,32 +36,34 @@ export class InboxRepository {
   async insertMany(entries: InboxEntry[]): Promise<Map<string, string>> {
     const unstorable = new Map<string, string>();
     try {
-      this.changes.publish(await this.insert(entries));
+      this.changes.publishStored(entries, await this.insert(entries));
       return unstorable;
     } catch (error) {
       if (!isUnstorableEntryError(error)) throw error;
     }
-    const stored: InboxChangedRow[] = [];
+    const cursors = new Map<string, string>();
     for (const entry of entries) {
       try {
-        stored.push(...(await this.insert([entry])));
+        for (const [trackingId, cursor] of await this.insert([entry])) {
+          cursors.set(trackingId, cursor);
+        }
       } catch (error) {
         if (!isUnstorableEntryError(error)) throw error;
         unstorable.set(entry.trackingId, error.message);
       }
     }
-    this.changes.publish(stored);
+    this.changes.publishStored(entries, cursors);
     return unstorable;
   }
 
   /**
    * Stores many entries in one statement. An entry stored before (a redelivery) is left alone,
    * and one of a send received before a retraction of its type for its user never lands.
-   * Answers the rows stored (updated_at defaults to the statement's clock).
+   * Answers the cursors of the entries stored, by trackingId (updated_at defaults to the clock).
    */
-  private async insert(entries: InboxEntry[]): Promise<InboxChangedRow[]> {
-    if (entries.length === 0) return [];
-    return this.dataSource.query<InboxChangedRow[]>(
+  private async insert(entries: InboxEntry[]): Promise<Map<string, string>> {
+    if (entries.length === 0) return new Map();
+    const rows = await this.dataSource.query<{ tracking_id: string; cursor: string }[]>(
       `INSERT INTO notifications.inbox_notifications
          (account_id, env_id, tracking_id, user_id, notification_id, sub_notification_id,
           title, redirect_url, image_url, parameters, created_at)
@@ -76,7 +79,7 @@ export class InboxRepository {
              AND r.sub_notification_id IN ('', COALESCE(e.sub_notification_id, ''))
              AND r.retracted_at >= e.created_at)
        ON CONFLICT (env_id, tracking_id) DO NOTHING
-       RETURNING ${INBOX_CHANGE_RETURNING}`,
+       RETURNING tracking_id, ${INBOX_CURSOR} AS cursor`,
       [
         entries.map((e) => e.accountId),
         entries.map((e) => e.envId),
@@ -91,6 +94,7 @@ export class InboxRepository {
         entries.map((e) => e.receivedAt),
       ],
     );
+    return new Map(rows.map((row) => [row.tracking_id, row.cursor]));
   }
 
   /**
