@@ -25,6 +25,12 @@ export async function sendFuzzRequest(pool: Pool, request: FuzzRequest): Promise
     headersTimeout: EDGE_BOUNDS.maxAnswerMs * 5,
     bodyTimeout: EDGE_BOUNDS.maxAnswerMs * 5,
   });
+  if (String(response.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+    // A stream that opened (the in-app inbox's) is an answer: it would go on until the gateway
+    // stops, so it is closed here, as a client that leaves.
+    response.body.on('error', () => undefined).destroy();
+    return { status: response.statusCode, text: '', elapsedMs: performance.now() - started };
+  }
   const text = await response.body.text();
   return { status: response.statusCode, text, elapsedMs: performance.now() - started };
 }
