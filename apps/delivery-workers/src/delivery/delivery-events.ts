@@ -10,6 +10,7 @@ import {
   DeliveryStatus,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
+import { StoredAttempt } from './delivery-attempt';
 
 export type StepDetails = Pick<DeliveryEventData, 'failedCode' | 'internal' | 'fields'>;
 
@@ -77,6 +78,19 @@ export class DeliveryEvents {
       }),
     );
   }
+}
+
+/** The send a stored attempt belongs to, for a step heard later (a receipt, a report, a reply). */
+export function stepSubjectOfAttempt(attempt: StoredAttempt, channel: ChannelLogName): StepSubject {
+  return {
+    trackingIds: [attempt.trackingId],
+    accountId: attempt.accountId,
+    envId: attempt.envId,
+    channel,
+    receivedAt: attempt.details.receivedAt,
+    userId: attempt.details.userId,
+    notificationId: attempt.details.notificationId,
+  };
 }
 
 function subjectOfJob(job: DeliveryJob<unknown>): StepSubject {

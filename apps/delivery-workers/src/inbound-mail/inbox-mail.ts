@@ -6,7 +6,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { InboundEmailJob } from '@clarion/contracts';
 import { StoredAttempt } from '../delivery/delivery-attempt';
 import { DeliveryAttemptsRepository } from '../delivery/delivery-attempts.repository';
-import { DeliveryEvents, StepSubject } from '../delivery/delivery-events';
+import { DeliveryEvents, StepSubject, stepSubjectOfAttempt } from '../delivery/delivery-events';
 import { InboxAddress, InboxAddressesRepository } from '../inboxes/inbox-addresses.repository';
 import { answeredMessageIdsOf, inboundMessageFields } from './inbound-message-fields';
 
@@ -42,14 +42,7 @@ export class InboxMail {
     const answered = await this.answeredAttempt(inbox, mail);
     const resolution = answered ? 'reply' : inbox.type;
     const subject: StepSubject = answered
-      ? {
-          trackingIds: [answered.trackingId],
-          accountId: inbox.accountId,
-          envId: inbox.envId,
-          channel: 'email',
-          userId: answered.details.userId,
-          notificationId: answered.details.notificationId,
-        }
+      ? stepSubjectOfAttempt(answered, 'email')
       : {
           trackingIds: [inboundTrackingIdOf(job, address)],
           accountId: inbox.accountId,

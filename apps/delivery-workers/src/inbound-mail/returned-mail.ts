@@ -4,7 +4,7 @@ import type { ParsedMail } from 'mailparser';
 import { SuppressionReason } from '@clarion/contracts';
 import { StoredAttempt } from '../delivery/delivery-attempt';
 import { DeliveryAttemptsRepository } from '../delivery/delivery-attempts.repository';
-import { DeliveryEvents, StepSubject } from '../delivery/delivery-events';
+import { DeliveryEvents, stepSubjectOfAttempt } from '../delivery/delivery-events';
 import { EmailSuppressions } from '../email/email-suppressions';
 import { complaintCodeOf, emailFailedCodeOfStatus, suppressionOfBounce } from './bounce-codes';
 import {
@@ -58,7 +58,7 @@ export class ReturnedMail {
       this.logger.warn(`a delivery report on ${attempt.trackingId} does not name its recipient`);
       return;
     }
-    const subject = subjectOf(attempt);
+    const subject = stepSubjectOfAttempt(attempt, 'email');
     const options = { traceContext };
     switch (recipient.action) {
       case 'failed': {
@@ -113,7 +113,7 @@ export class ReturnedMail {
         trackingId: attempt.trackingId,
       });
     }
-    const subject = subjectOf(attempt);
+    const subject = stepSubjectOfAttempt(attempt, 'email');
     const options = { occurrence: 'complaint', traceContext };
     const fields = { recipient: attempt.address, feedback_type: complaint.feedbackType };
     await this.events.publishStep(subject, 'failed', { failedCode, fields }, options);
@@ -151,16 +151,4 @@ function recipientOf(
   );
   // A forwarding host may report the final address only; a one-recipient report is still ours.
   return named ?? (report.recipients.length === 1 ? report.recipients[0] : undefined);
-}
-
-function subjectOf(attempt: StoredAttempt): StepSubject {
-  return {
-    trackingIds: [attempt.trackingId],
-    accountId: attempt.accountId,
-    envId: attempt.envId,
-    channel: 'email',
-    receivedAt: attempt.details.receivedAt,
-    userId: attempt.details.userId,
-    notificationId: attempt.details.notificationId,
-  };
 }

@@ -4,7 +4,12 @@ import { ProviderCallbackJob, Requests } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { StoredAttempt } from '../delivery/delivery-attempt';
 import { DeliveryAttemptsRepository } from '../delivery/delivery-attempts.repository';
-import { DeliveryEvents, StepDetails, StepSubject } from '../delivery/delivery-events';
+import {
+  DeliveryEvents,
+  StepDetails,
+  StepSubject,
+  stepSubjectOfAttempt,
+} from '../delivery/delivery-events';
 import { SmsInbound } from './twilio-inbound-sms';
 import { interpretTwilioCallback } from './twilio-callbacks';
 import { TwilioSmsAdapter } from './twilio-sms.adapter';
@@ -65,7 +70,9 @@ export class TwilioCallbacksService {
       this.logger.warn(`a Twilio callback names ${sid}, which no ${channel} attempt has`);
       return;
     }
-    await this.events.publishStep(subjectOf(attempt, channel), status, details, { traceContext });
+    await this.events.publishStep(stepSubjectOfAttempt(attempt, channel), status, details, {
+      traceContext,
+    });
   }
 
   private async onInbound(inbound: SmsInbound, traceContext: Context): Promise<void> {
@@ -76,7 +83,7 @@ export class TwilioCallbacksService {
       );
       return;
     }
-    const subject = subjectOf(attempt, 'sms');
+    const subject = stepSubjectOfAttempt(attempt, 'sms');
     const options = { occurrence: inbound.sid, traceContext };
     await this.events.publishStep(
       subject,
@@ -143,18 +150,6 @@ export class TwilioCallbacksService {
       );
     }
   }
-}
-
-function subjectOf(attempt: StoredAttempt, channel: 'sms' | 'call'): StepSubject {
-  return {
-    trackingIds: [attempt.trackingId],
-    accountId: attempt.accountId,
-    envId: attempt.envId,
-    channel,
-    receivedAt: attempt.details.receivedAt,
-    userId: attempt.details.userId,
-    notificationId: attempt.details.notificationId,
-  };
 }
 
 function durationOf(seconds: number | undefined): Record<string, number> {
