@@ -79,10 +79,16 @@ describe('the embeddable inbox in a browser', () => {
   it('marks it read from the list, and the count drops here and in the API', async () => {
     await page.locator('clarion-inbox [data-action="read"]').click();
     await badge().waitFor({ state: 'hidden' });
-    const unread = await ada.call<{ count: number }>('GET', '/user/inapp/unread');
-    expect(unread.body.count).toBe(0);
-    const [entry] = (await ada.call<{ notifications: Json[] }>('GET', '/user/inapp')).body
-      .notifications;
+    // The badge drops at once; the API calls that record the read are still on their way.
+    await eventually(async () => {
+      const unread = await ada.call<{ count: number }>('GET', '/user/inapp/unread');
+      return unread.body.count === 0 ? true : undefined;
+    });
+    const entry = await eventually(async () => {
+      const [first] = (await ada.call<{ notifications: Json[] }>('GET', '/user/inapp')).body
+        .notifications;
+      return first?.['opened'] ? first : undefined;
+    });
     expect(entry).toMatchObject({ id: sent[0], seen: true, opened: expect.any(String) });
   });
 
