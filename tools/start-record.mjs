@@ -1,7 +1,7 @@
 // What a running `npm start` uses, in <data dir>/infra.json, so that `npm run admin` in another
 // terminal reaches the same PostgreSQL and NATS: the embedded PostgreSQL it may have started
 // needs credentials that no default URL carries.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const recordOf = (dataRoot) => join(dataRoot, 'infra.json');
@@ -32,6 +32,8 @@ export function readStartRecord(dataRoot) {
  */
 export function writeStartRecord(dataRoot, { configured, databaseUrl, natsUrl }) {
   if (readStartRecord(dataRoot)) return false;
+  // A fresh checkout whose PostgreSQL and NATS already run has no data folder yet.
+  mkdirSync(dataRoot, { recursive: true });
   writeFileSync(
     recordOf(dataRoot),
     JSON.stringify({ pid: process.pid, configured, databaseUrl, natsUrl }),

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runWithToolModule } from './run-tool-module';
@@ -50,6 +50,22 @@ describe('the record of a running npm start, for npm run admin', () => {
       expect(seen).toEqual({ stale: true, written: true, mine: true });
     } finally {
       rmSync(dataRoot, { recursive: true, force: true });
+    }
+  });
+
+  it('makes the data folder of a fresh checkout, whose PostgreSQL and NATS already run', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'clarion-record-'));
+    const dataRoot = join(parent, '.data');
+    try {
+      const written = runWithToolModule<boolean>(
+        'start-record.mjs',
+        ['writeStartRecord'],
+        `process.stdout.write(JSON.stringify(writeStartRecord(${JSON.stringify(dataRoot)}, ${JSON.stringify(RECORD)})));`,
+      );
+      expect(written).toBe(true);
+      expect(existsSync(join(dataRoot, 'infra.json'))).toBe(true);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
     }
   });
 });
