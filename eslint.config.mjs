@@ -20,8 +20,8 @@ const layers = {
   'type:templating': ['type:contracts'],
   'type:config': [],
   'type:observability': [],
-  'type:messaging': ['type:contracts'],
-  'type:data': ['type:contracts'],
+  'type:messaging': ['type:contracts', 'type:observability'],
+  'type:data': ['type:contracts', 'type:observability'],
   'type:runtime': [
     'type:config',
     'type:contracts',

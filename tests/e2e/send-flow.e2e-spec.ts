@@ -20,6 +20,7 @@ describe('the whole system: one send from the public API to the inbox and the lo
   let account: AccountResponseDto;
   let api: ApiClient;
   let clientId: string;
+  let sentTrackingId: string;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -27,7 +28,12 @@ describe('the whole system: one send from the public API to the inbox and the lo
     system = new RunningSystem({
       databaseUrl: database.url,
       namespace,
-      extraEnv: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_BSP_SCHEDULE_DELAY: '200' },
+      extraEnv: {
+        OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+        OTEL_BSP_SCHEDULE_DELAY: '200',
+        // The receiver reads JSON rather than the default protobuf.
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      },
     });
     await system.start();
     account = system.createAccount('Acme', 'owner@acme.test');
@@ -94,6 +100,7 @@ describe('the whole system: one send from the public API to the inbox and the lo
       messages: expect.any(Array),
     });
     const { trackingId } = sent.body;
+    sentTrackingId = trackingId;
 
     const endUser = ApiClient.asEndUser(system.baseUrl, clientId, 'ada');
     const inbox = await eventually(async () => {
@@ -131,7 +138,7 @@ describe('the whole system: one send from the public API to the inbox and the lo
     const servicesInTrace = await eventually(
       () => {
         const gatewaySpan = traces.spans.find(
-          (s) => s.service === 'gateway' && s.name === 'publish sends.accepted',
+          (s) => s.service === 'gateway' && s.name === 'POST /send',
         );
         if (!gatewaySpan) return undefined;
         const services = new Set(
@@ -148,6 +155,102 @@ describe('the whole system: one send from the public API to the inbox and the lo
     expect([...servicesInTrace]).toEqual(
       expect.arrayContaining(['gateway', 'notifications', 'logs', 'billing']),
     );
+  });
+
+  it('names the spans of a send by operation, with its trackingId, tenant and type, and its database work inside', async () => {
+    const trace = await eventually(() => {
+      const root = traces.spans.find(
+        (s) =>
+          s.attributes['clarion.tracking_id'] === sentTrackingId && s.parentSpanId === undefined,
+      );
+      const spans = root ? traces.spans.filter((s) => s.traceId === root.traceId) : [];
+      return spans.some((s) => s.name === 'inbox store') ? { root, spans } : undefined;
+    });
+    expect(trace.root).toMatchObject({
+      service: 'gateway',
+      name: 'POST /send',
+      statusCode: 0,
+      attributes: expect.objectContaining({
+        'http.route': '/send',
+        'clarion.account_id': account.accountId,
+        'clarion.notification_type': 'welcome',
+      }),
+    });
+    const processing = trace.spans.find((s) => s.name === 'sends.accepted process');
+    expect(processing).toMatchObject({
+      service: 'notifications',
+      attributes: expect.objectContaining({
+        'clarion.tracking_id': sentTrackingId,
+        'clarion.account_id': account.accountId,
+        'clarion.notification_type': 'welcome',
+      }),
+    });
+    const store = trace.spans.find((s) => s.name === 'inbox store')!;
+    const queries = trace.spans.filter(
+      (s) => s.service === 'notifications' && s.attributes['db.system.name'] === 'postgresql',
+    );
+    expect(queries.length).toBeGreaterThan(0);
+    expect(queries.some((q) => q.parentSpanId === store.spanId)).toBe(true);
+    expect(trace.spans.filter((s) => s.statusCode === 2)).toEqual([]);
+  });
+
+  it('keeps probes out of traces, and a refused key is the answer, not an error', async () => {
+    const before = traces.spans.length;
+    await new ApiClient(system.baseUrl).call('GET', '/status');
+    const refused = await ApiClient.withApiKey(system.baseUrl, 'clarion_sk_not-a-key').call(
+      'GET',
+      '/users/ada',
+    );
+    expect(refused.status).toBe(401);
+    const statusSpan = await eventually(() =>
+      traces.spans.slice(before).find((s) => s.name === 'GET /status'),
+    );
+    const refusedSpan = await eventually(() =>
+      traces.spans.slice(before).find((s) => s.name === 'GET /users/:userId'),
+    );
+    expect(traces.spans.filter((s) => s.traceId === statusSpan.traceId)).toHaveLength(1);
+    expect(traces.spans.some((s) => s.name.includes('health.check'))).toBe(false);
+    expect(refusedSpan).toMatchObject({ statusCode: 0 });
+    const refusedTrace = traces.spans.filter((s) => s.traceId === refusedSpan.traceId);
+    expect(refusedTrace.filter((s) => s.statusCode === 2)).toEqual([]);
+  });
+
+  it('serves Prometheus metrics on every health port: requests, sends, consumer lag, the pool and the process', async () => {
+    const scrape = async (service: Parameters<RunningSystem['healthUrlOf']>[0]) => {
+      const response = await fetch(`${system.healthUrlOf(service)}/metrics`);
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const gateway = await scrape('gateway');
+    expect(gateway).toMatch(/^clarion_sends_accepted_total\{[^}]*\} [1-9]/m);
+    expect(gateway).toMatch(
+      /^http_server_request_duration_count\{[^}]*http_route="\/send"[^}]*http_response_status_code="200"[^}]*\} [1-9]/m,
+    );
+    expect(gateway).toMatch(/^process_resident_memory_bytes\{[^}]*\} \d+/m);
+    const notifications = await scrape('notifications');
+    expect(notifications).toMatch(
+      /^clarion_deliveries_routed_total\{[^}]*channel="INAPP_WEB"[^}]*\} [1-9]/m,
+    );
+    expect(notifications).toMatch(
+      /^clarion_delivery_attempts_total\{[^}]*channel="INAPP_WEB"[^}]*outcome="sent"[^}]*\} [1-9]/m,
+    );
+    expect(notifications).toMatch(
+      /^clarion_jetstream_consumer_pending\{[^}]*stream="SENDS"[^}]*\} 0/m,
+    );
+    expect(notifications).toMatch(/^clarion_db_pool_connections\{[^}]*state="total"[^}]*\} [1-9]/m);
+    expect(notifications).toMatch(/^nodejs_eventloop_lag_seconds\{[^}]*stat="p99"[^}]*\} /m);
+    for (const service of [
+      'billing',
+      'logs',
+      'delivery-workers',
+      'numbers',
+      'voice',
+      'registrations',
+    ] as const) {
+      expect(await scrape(service)).toMatch(
+        /^process_cpu_seconds_total\{[^}]*state="user"[^}]*\} /m,
+      );
+    }
   });
 
   it('creates and reads users through UserIdentify and UserGetUser', async () => {

@@ -1,11 +1,17 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
-import { BaseEnv, DEVELOPMENT_TRACKING_SECRET, IsProductionSecret } from '@clarion/config';
+import {
+  BaseEnv,
+  DEVELOPMENT_TRACKING_SECRET,
+  IsProductionSecret,
+  withHealthPort,
+} from '@clarion/config';
 
 /** Public: refused under NODE_ENV=production. */
 const DEVELOPMENT_STREAM_TOKEN_SECRET = 'clarion-development-stream-token-secret';
 
-export class GatewayEnv extends BaseEnv {
+/** Probes and metrics on HEALTH_PORT (3100), apart from the public API. */
+export class GatewayEnv extends withHealthPort(BaseEnv, 3100) {
   @Type(() => Number)
   @IsInt()
   @Min(0)

@@ -1,6 +1,8 @@
-import './tracing';
-import { Logger } from '@nestjs/common';
+import './telemetry';
+import { INestApplicationContext, Logger } from '@nestjs/common';
 import { loadEnv } from '@clarion/config';
+import { MessagingReadiness } from '@clarion/messaging';
+import { ReadinessRegistry, startHealthServer } from '@clarion/observability';
 import { stopOnSignals } from '@clarion/runtime';
 import { GatewayEnv } from './gateway.env';
 import { createGatewayApp } from './http/create-gateway-app';
@@ -11,11 +13,27 @@ async function main(): Promise<void> {
   const env = loadEnv(GatewayEnv);
   const app = await createGatewayApp(env);
   const inFlight = new InFlightRequests(app);
-  stopOnSignals(app, () => inFlight.finish(), env);
+  const healthServer = await startHealthServer(env.HEALTH_PORT, readinessOf(app));
+  stopOnSignals(
+    app,
+    async () => {
+      healthServer.close();
+      await inFlight.finish();
+    },
+    env,
+  );
   await app.listen(env.GATEWAY_PORT, '0.0.0.0');
   new Logger('gateway').log(
-    `ready in ${Date.now() - started} ms, listening on :${env.GATEWAY_PORT}`,
+    `ready in ${Date.now() - started} ms, listening on :${env.GATEWAY_PORT} (health and metrics on :${env.HEALTH_PORT})`,
   );
+}
+
+/** The gateway keeps no database: it is ready while it reaches NATS. */
+function readinessOf(app: INestApplicationContext): ReadinessRegistry {
+  const registry = new ReadinessRegistry();
+  const messaging = app.get(MessagingReadiness);
+  registry.register('nats', () => messaging.isReady());
+  return registry;
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import './tracing';
+import './telemetry';
 import { loadEnv } from '@clarion/config';
 import { runService } from '@clarion/runtime';
 import { NumbersEnv } from './numbers.env';

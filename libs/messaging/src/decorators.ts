@@ -16,6 +16,8 @@ export type DtoClass = new () => object;
 export interface RequestHandlerMetadata {
   subject: string;
   dto?: DtoClass;
+  /** False for probes: answered without a span. */
+  traced?: false;
 }
 
 export interface JobConsumerMetadata {
@@ -56,6 +58,7 @@ export function HandleRequest<TRequest, TReply>(
   return SetMetadata<symbol, RequestHandlerMetadata>(REQUEST_HANDLER, {
     subject: definition.subject,
     dto,
+    ...(definition.traced === false ? { traced: false } : {}),
   });
 }
 

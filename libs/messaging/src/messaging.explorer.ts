@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { NatsConnection } from 'nats';
+import { observeConsumerLag } from '@clarion/observability';
 import { MessagingClient } from './client/messaging.client';
 import { MessagingReadiness } from './connection/messaging-readiness';
 import { Namespacer } from './connection/namespacer';
@@ -80,6 +81,9 @@ export class MessagingExplorer
     await this.transport.listen((error) => {
       if (error === undefined) this.readiness.markHandlersStarted();
     });
+    if (this.runners.length > 0) {
+      observeConsumerLag(() => Promise.all(this.runners.map((runner) => runner.lag())));
+    }
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -11,8 +11,11 @@ export function answerHealthChecks(
 ): void {
   app
     .get(RequestHandlerRegistrar, { strict: false })
-    .register({ subject: healthCheckRequest(service).subject }, async (): Promise<HealthReply> => ({
-      service,
-      ...(await readiness.evaluate()),
-    }));
+    .register(
+      { subject: healthCheckRequest(service).subject, traced: false },
+      async (): Promise<HealthReply> => ({
+        service,
+        ...(await readiness.evaluate()),
+      }),
+    );
 }

@@ -1,6 +1,6 @@
 import { INestApplicationContext, Logger } from '@nestjs/common';
 import { BaseEnv } from '@clarion/config';
-import { stopTracing } from '@clarion/observability';
+import { stopTelemetry } from '@clarion/observability';
 import { stopWhenLauncherIsGone } from './stop-with-launcher';
 
 /**
@@ -29,7 +29,7 @@ export function stopOnSignals(
     try {
       await beforeStop();
       await app.close();
-      await stopTracing();
+      await stopTelemetry();
       process.exit(exitCode);
     } catch (error) {
       logger.error(error instanceof Error ? error : String(error));

@@ -33,8 +33,9 @@ async function freeHealthPortBase(): Promise<number> {
   for (let tries = 0; tries < 50; tries++) {
     const base =
       20_000 + Math.floor(Math.random() * (EPHEMERAL_PORTS_START - 20_000 - SERVICES - 2));
+    // The gateway's health port is the one before the base (tools/start.mjs counts from it).
     const free = await Promise.all(
-      Array.from({ length: SERVICES + 2 }, (_, offset) => isFree(base + offset)),
+      Array.from({ length: SERVICES + 3 }, (_, offset) => isFree(base - 1 + offset)),
     );
     if (free.every(Boolean)) return base;
   }

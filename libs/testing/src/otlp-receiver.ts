@@ -7,14 +7,38 @@ export interface ReceivedSpan {
   spanId: string;
   parentSpanId?: string;
   name: string;
+  /** OTLP SpanKind: 1 internal, 2 server, 3 client, 4 producer, 5 consumer. */
+  kind?: number;
+  /** Scalar attributes, as text. */
+  attributes: Record<string, string>;
+  /** OTLP status code: 0 unset, 1 ok, 2 error. */
+  statusCode: number;
+  statusMessage?: string;
+  events: string[];
+  links: number;
+}
+
+interface OtlpAttribute {
+  key: string;
+  value: { stringValue?: string; intValue?: string | number; boolValue?: boolean };
+}
+
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind?: number;
+  attributes?: OtlpAttribute[];
+  status?: { code?: number; message?: string };
+  events?: { name: string }[];
+  links?: unknown[];
 }
 
 interface OtlpJson {
   resourceSpans?: {
-    resource?: { attributes?: { key: string; value: { stringValue?: string } }[] };
-    scopeSpans?: {
-      spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string }[];
-    }[];
+    resource?: { attributes?: OtlpAttribute[] };
+    scopeSpans?: { spans?: OtlpSpan[] }[];
   }[];
 }
 
@@ -55,11 +79,26 @@ export class OtlpReceiver {
             service,
             traceId: span.traceId,
             spanId: span.spanId,
-            parentSpanId: span.parentSpanId,
+            parentSpanId: span.parentSpanId || undefined,
             name: span.name,
+            kind: span.kind,
+            attributes: textOf(span.attributes),
+            statusCode: span.status?.code ?? 0,
+            statusMessage: span.status?.message,
+            events: (span.events ?? []).map((event) => event.name),
+            links: span.links?.length ?? 0,
           });
         }
       }
     }
   }
+}
+
+function textOf(attributes: OtlpAttribute[] = []): Record<string, string> {
+  return Object.fromEntries(
+    attributes.map(({ key, value }) => [
+      key,
+      String(value.stringValue ?? value.intValue ?? value.boolValue ?? ''),
+    ]),
+  );
 }

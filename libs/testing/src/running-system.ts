@@ -2,7 +2,7 @@ import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AccountResponseDto } from '@clarion/contracts';
+import { AccountResponseDto, SERVICE_NAMES, ServiceName } from '@clarion/contracts';
 import { eventually } from './eventually';
 import { freeStartPorts } from './free-start-ports';
 
@@ -23,6 +23,7 @@ export class RunningSystem {
   private child?: ChildProcess;
   private gatewayPort = 0;
   private smtpPort = 0;
+  private healthPortBase = 0;
   /** Its own data folder: the record of a running `npm start` is the test's, not the checkout's. */
   private dataDir?: string;
 
@@ -37,10 +38,16 @@ export class RunningSystem {
     return Number(this.options.extraEnv?.['EMAIL_INBOUND_PORT'] ?? this.smtpPort);
   }
 
+  /** Where a service answers probes and scrapes (tools/start.mjs counts them in SERVICE_NAMES order). */
+  healthUrlOf(service: ServiceName): string {
+    return `http://127.0.0.1:${this.healthPortBase + SERVICE_NAMES.indexOf(service) - 1}`;
+  }
+
   async start(timeoutMs = 60_000): Promise<void> {
     const ports = await freeStartPorts();
     this.gatewayPort = Number(ports.GATEWAY_PORT);
     this.smtpPort = Number(ports.EMAIL_INBOUND_PORT);
+    this.healthPortBase = Number(ports.HEALTH_PORT_BASE);
     this.dataDir = mkdtempSync(join(tmpdir(), 'clarion-system-'));
     this.child = spawn(process.execPath, [join(ROOT, 'tools/start.mjs')], {
       env: {

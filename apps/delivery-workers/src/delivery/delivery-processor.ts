@@ -8,6 +8,7 @@ import { DeliveryEvents } from './delivery-events';
 import { FailedOutcome, ProviderOutcome, RetryOutcome, SentOutcome } from './provider-outcome';
 import { ProviderRateLimits } from './provider-rate-limits';
 import { RetryPolicy } from './retry-policy';
+import { tracedProviderCall } from './traced-provider-call';
 
 /** Wait before asking again about a message another worker is delivering right now. */
 const BUSY_RETRY_MS = 15_000;
@@ -115,10 +116,14 @@ export class DeliveryProcessor {
       });
       return outcome;
     }
-    await this.rateLimits.take(channel.providerOf(address));
-    const outcome = await channel
-      .deliver(job, address, { idempotencyKey: idempotencyKeyOf(key), attempt: claim.attempts })
-      .catch((error: unknown): RetryOutcome => ({ status: 'retry', reason: describe(error) }));
+    const provider = channel.providerOf(address);
+    await this.rateLimits.take(provider);
+    const outcome = await tracedProviderCall(channel.channel, provider, () =>
+      channel.deliver(job, address, {
+        idempotencyKey: idempotencyKeyOf(key),
+        attempt: claim.attempts,
+      }),
+    );
     await this.settle(key, outcome, job, address, channel);
     if (outcome.status !== 'retry') return outcome;
     this.logger.warn(
@@ -210,8 +215,4 @@ function attemptKeyOf(job: DeliveryJob<unknown>, address: string): AttemptKey {
     accountId: job.accountId,
     envId: job.envId,
   };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,6 +1,7 @@
 import { createTransport } from 'nodemailer';
 import type { NodemailerError, SMTPPoolSentMessageInfo, Transporter } from 'nodemailer';
 import { EmailDeliveryJob } from '@clarion/contracts';
+import { inClientSpan } from '@clarion/observability';
 import { GuardedFetch } from '@clarion/outbound';
 import { AttemptContext, FailedOutcome, ProviderOutcome } from '../delivery/provider-outcome';
 import { SigningDomain } from '../sender-domains/signing-domains';
@@ -21,11 +22,14 @@ const SOCKET_IDLE_TIMEOUT_MS = 120_000;
 export class SmtpEmailAdapter {
   readonly provider = 'smtp' as const;
   private readonly transport: Transporter<SMTPPoolSentMessageInfo>;
+  /** The relay's host name, for traces (never its credentials). */
+  private readonly relayHost: string;
 
   constructor(
     private readonly config: EmailConfig,
     private readonly fetch: GuardedFetch,
   ) {
+    this.relayHost = hostOf(config.smtpUrl);
     this.transport = createTransport({
       url: config.smtpUrl,
       pool: true,
@@ -62,7 +66,9 @@ export class SmtpEmailAdapter {
       signing,
     );
     try {
-      const info = await this.transport.sendMail(message);
+      const info = await inClientSpan('smtp send', { 'server.address': this.relayHost }, () =>
+        this.transport.sendMail(message),
+      );
       const refusal = refusalOf(info, job.recipient.email ?? '');
       if (refusal) return outcomeOfSmtpError(refusal);
       return {
@@ -125,4 +131,12 @@ function refusalOf(info: SMTPPoolSentMessageInfo, recipient: string): Nodemailer
       command: 'RCPT TO',
     })
   );
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return 'unknown';
+  }
 }

@@ -1,3 +1,4 @@
+import { inClientSpan } from '@clarion/observability';
 import { OutboundUrlRefusedError, type GuardedFetch } from '@clarion/outbound';
 import { describeError } from '../delivery/describe-error';
 import { retryAfterMs } from '../delivery/retry-after';
@@ -108,12 +109,14 @@ export class SlackClient {
     let retryAfter: number | undefined;
     let text: string;
     try {
-      const response = await this.fetch(`${this.config.apiUrl}/${method}`, {
-        method: 'POST',
-        headers: { Authorization: authorization, 'Content-Type': request.contentType },
-        body: request.body,
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
+      const response = await inClientSpan(`slack ${method}`, {}, () =>
+        this.fetch(`${this.config.apiUrl}/${method}`, {
+          method: 'POST',
+          headers: { Authorization: authorization, 'Content-Type': request.contentType },
+          body: request.body,
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        }),
+      );
       status = response.status;
       retryAfter = retryAfterMs(response.headers.get('retry-after'));
       text = await response.text();

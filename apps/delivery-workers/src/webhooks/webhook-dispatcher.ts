@@ -7,6 +7,7 @@ import {
   webhookEventTypeOf,
 } from '@clarion/contracts';
 import { JobItem } from '@clarion/messaging';
+import { countWebhookAttempt } from '@clarion/observability';
 import { describeError } from '../delivery/describe-error';
 import { EventsWebhooksService } from './events-webhooks.service';
 import { WebhookOutcome } from './webhook-outcome';
@@ -68,14 +69,17 @@ export class WebhookDispatcher {
     const attempt = item.deliveryCount;
     switch (outcome.kind) {
       case 'delivered':
+        countWebhookAttempt('delivered');
         await this.results.publish(event, { attempt, outcome }, item.traceContext);
         return;
       case 'gone':
+        countWebhookAttempt('failed');
         await this.results.publish(event, { attempt, outcome }, item.traceContext);
         await this.disable(event, config, outcome.status);
         return;
       case 'failed': {
         const nextDelayMs = this.nextDelayMs(event, attempt, outcome.retryAfterMs);
+        countWebhookAttempt(nextDelayMs === undefined ? 'failed' : 'retrying');
         await this.results.publish(event, { attempt, outcome, nextDelayMs }, item.traceContext);
         if (nextDelayMs !== undefined) {
           item.retry(`events webhook answered ${outcome.reason}`, nextDelayMs);

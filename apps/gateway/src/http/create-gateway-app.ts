@@ -12,6 +12,7 @@ import { parseJsonAllowingEmptyBodies } from './json-body-parser';
 import { parseQueryString } from './query-string';
 import { refuseUnstorableText } from './storable-text.hook';
 import { drainUnreadBodies } from './unread-bodies';
+import { observeRequests } from './request-telemetry';
 import { trustProxyOf } from './trust-proxy';
 import { forwardMediaUpgrades } from '../voice/media-upgrade-forwarder';
 import { serveInbox } from '../inbox-assets/serve-inbox';
@@ -44,6 +45,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
       logger: serviceLogger('gateway', env),
     },
   );
+  observeRequests(app.getHttpAdapter().getInstance());
   app.useGlobalFilters(new ErrorEnvelopeFilter());
   app.useGlobalPipes(contractValidationPipe());
   // Bodies are JSON only: other media types answer 415 instead of reaching validation as text.

@@ -8,6 +8,7 @@ import {
   ServiceUnavailableError,
 } from '@clarion/contracts';
 import { ConnectionState, MessagingClient } from '@clarion/messaging';
+import { observeInappStreams } from '@clarion/observability';
 import { EndUser } from '../auth/authenticated-request';
 import { GatewayEnv } from '../gateway.env';
 import { GATEWAY_ENV } from '../gateway.tokens';
@@ -54,6 +55,7 @@ export class InboxStreams implements OnModuleDestroy {
       PING_INTERVAL_MS,
     );
     this.pinger.unref();
+    observeInappStreams(() => this.size);
   }
 
   /** Refuses a new stream while draining or at STREAMS_MAX (503 with the error object). */

@@ -10,6 +10,7 @@ import {
   SendResponseDto,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
+import { annotateSpan, countSendsAccepted } from '@clarion/observability';
 import { FastifyRequest } from 'fastify';
 import { assertNotBlocked, assertWithinUsageLimit } from '../auth/assert-may-spend';
 import { assertFutureSchedule } from './assert-future-schedule';
@@ -40,6 +41,7 @@ export class SendsService {
     assertFutureSchedule(body.schedule);
     assertWithinUsageLimit(principal);
     const send = normalizeSend(body);
+    annotateSpan({ notificationType: send.type });
     const inline = inlineContentVariables(send);
     const storedBody = await this.inlineAttachments.storeOf(body, principal.accountId, request.id);
     // Only a send that passed every check creates its type.
@@ -60,6 +62,7 @@ export class SendsService {
     // notifications puts it on SENDS when it is due.
     if (body.schedule !== undefined) await this.messaging.request(Requests.scheduleSend, command);
     else await this.messaging.publishJob(Jobs.acceptedSend, command, { msgId: command.trackingId });
+    countSendsAccepted();
     const notes = [...deprecationNotes(body), ...templateNotesOf(send, plan, inline)];
     return { trackingId: command.trackingId, messages: notes };
   }

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { Context } from '@opentelemetry/api';
-import { DeliveryEventData, deliveryEventOf, DeliveryStatus, InboxEntry } from '@clarion/contracts';
+import { Context, trace } from '@opentelemetry/api';
+import {
+  Channel,
+  DeliveryEventData,
+  deliveryEventOf,
+  DeliveryStatus,
+  InboxEntry,
+} from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
+import { recordDeliveryAttempt } from '@clarion/observability';
 import { InboxBatchesRepository } from './inbox-batches.repository';
 import { InboxBatching } from './inbox-batching';
 import { InboxRepository } from './inbox.repository';
@@ -18,6 +25,9 @@ export interface InappDeliveryItem {
  * `failed` (IN_APP_WEB_FAILED) when the inbox refused it for good.
  */
 export type InappSteps = ReadonlyMap<string, DeliveryEventData[]>;
+
+const MS_PER_SECOND = 1_000;
+const tracer = trace.getTracer('@clarion/notifications');
 
 /**
  * Delivers in-app notifications. The inbox is notifications' own table, so delivering is one
@@ -40,6 +50,20 @@ export class InappDelivery {
    */
   async store(items: InappDeliveryItem[]): Promise<InappSteps> {
     if (items.length === 0) return new Map();
+    return tracer.startActiveSpan(
+      'inbox store',
+      { attributes: { 'clarion.entries': items.length } },
+      async (span) => {
+        try {
+          return await this.storeTraced(items);
+        } finally {
+          span.end();
+        }
+      },
+    );
+  }
+
+  private async storeTraced(items: InappDeliveryItem[]): Promise<InappSteps> {
     const sentAt = new Date();
     // Entries of their own keep the one multi-row INSERT; batched ones take their own statement.
     const [unstorable, unbatchable] = await Promise.all([
@@ -50,6 +74,11 @@ export class InappDelivery {
     ]);
     for (const [trackingId, reason] of unbatchable) unstorable.set(trackingId, reason);
     const storedAt = new Date();
+    const seconds = (storedAt.getTime() - sentAt.getTime()) / MS_PER_SECOND;
+    for (const { entry } of items) {
+      const outcome = unstorable.has(entry.trackingId) ? 'failed' : 'sent';
+      recordDeliveryAttempt({ channel: Channel.INAPP_WEB, provider: 'inbox', outcome, seconds });
+    }
     return new Map(
       items.map(({ entry }) => {
         const reason = unstorable.get(entry.trackingId);

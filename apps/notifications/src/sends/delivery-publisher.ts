@@ -15,6 +15,7 @@ import {
   TemplateContent,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
+import { countDeliveryRouted } from '@clarion/observability';
 import { digestReleaseTime } from '../digests/digest-release-time';
 import { DigestsRepository } from '../digests/digests.repository';
 import { InappDelivery } from '../inbox/inapp-delivery';
@@ -43,6 +44,9 @@ export class DeliveryPublisher {
 
   async publish(plans: SendPlan[]): Promise<void> {
     const processedAt = new Date();
+    plans.forEach((plan) =>
+      plan.deliverable.forEach(({ channel }) => countDeliveryRouted(channel)),
+    );
     await this.digests.add(
       plans.flatMap((plan) =>
         plan.deliverable

@@ -538,7 +538,9 @@ export const Broadcasts = {
 
 /** The readiness check every service answers. */
 export function healthCheckRequest(service: ServiceName) {
-  return defineRequest<Record<string, never>, HealthReply>(`${service}.health.check`);
+  return defineRequest<Record<string, never>, HealthReply>(`${service}.health.check`, {
+    traced: false,
+  });
 }
 
 function deliveryJob<TJob extends DeliveryJob<object>>(subject: string): JobDefinition<TJob> {

@@ -10,6 +10,8 @@ export interface RequestDefinition<TRequest, TReply> {
   readonly subject: string;
   /** How long a requester waits for the reply, when not the deployment's default. */
   readonly timeoutMs?: number;
+  /** False for probes (readiness checks), which would bury real work in traces. */
+  readonly traced?: false;
   readonly __request?: TRequest;
   readonly __reply?: TReply;
 }
@@ -45,7 +47,7 @@ export const PROVIDER_REPLY_TIMEOUT_MS = 20_000;
 
 export function defineRequest<TRequest, TReply>(
   subject: string,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; traced?: false } = {},
 ): RequestDefinition<TRequest, TReply> {
   return { subject, ...options };
 }

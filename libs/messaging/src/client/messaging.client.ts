@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { context, Context, Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, Context, Span, SpanKind, trace } from '@opentelemetry/api';
 import {
   BroadcastDefinition,
   ClarionEvent,
@@ -18,6 +18,7 @@ import { ConnectionState } from '../connection/connection-state';
 import { Namespacer } from '../connection/namespacer';
 import { NATS_CONNECTION } from '../connection/nats-connection.provider';
 import { MESSAGING_OPTIONS, MessagingOptions } from '../messaging.options';
+import { recordRequestFailure } from '../tracing/span-failure';
 import { headersWithTraceContext, messagingTracer } from '../tracing/trace-propagation';
 import { Circuits } from './circuit';
 import { JetStreamPublisher } from './jetstream-publisher';
@@ -65,18 +66,35 @@ export class MessagingClient {
     payload: RequestOf<D>,
     timeoutMs = definition.timeoutMs ?? this.options.requestTimeoutMs,
   ): Promise<ReplyOf<D>> {
+    if (definition.traced === false) return this.ask(definition, payload, timeoutMs);
     const subject = this.names.subject(definition.subject);
-    const span = messagingTracer().startSpan(`request ${definition.subject}`, {
+    const span = messagingTracer().startSpan(`${definition.subject} request`, {
       kind: SpanKind.CLIENT,
       attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject },
     });
     try {
-      const ctx = spanContext(span);
+      return await this.ask(definition, payload, timeoutMs, spanContext(span));
+    } catch (error) {
+      recordRequestFailure(span, error);
+      throw error;
+    } finally {
+      span.end();
+    }
+  }
+
+  private async ask<D extends RequestDefinition<unknown, unknown>>(
+    definition: D,
+    payload: RequestOf<D>,
+    timeoutMs: number,
+    traceContext?: Context,
+  ): Promise<ReplyOf<D>> {
+    const subject = this.names.subject(definition.subject);
+    try {
       const reply = await this.throughCircuit(definition.subject, () =>
         this.connectionState.failOnDrop(
           this.connection.request(subject, encodeJson(payload), {
             timeout: timeoutMs,
-            headers: headersWithTraceContext(ctx),
+            ...(traceContext ? { headers: headersWithTraceContext(traceContext) } : {}),
           }),
           subject,
         ),
@@ -87,10 +105,7 @@ export class MessagingClient {
         ? await this.takeSpilled(envelope.spilled, subject)
         : envelope.data;
     } catch (error) {
-      span.setStatus({ code: SpanStatusCode.ERROR });
       throw toDomainError(error, definition.subject);
-    } finally {
-      span.end();
     }
   }
 
@@ -196,32 +211,26 @@ export class MessagingClient {
     }
   }
 
+  /**
+   * Publishes with the trace context of the work on whose behalf it is (the request's or the
+   * message's span), which the consumer's `<subject> process` span continues. No producer span of
+   * its own: a JetStream publish is one short step of that work, whose span it fails, and a span
+   * per message would be a third of all spans on the send path.
+   */
   private async publish(
     subject: string,
     payload: unknown,
     options: PublishOptions,
   ): Promise<PubAck> {
     const fullSubject = this.names.subject(subject);
-    const parent = options.traceContext ?? context.active();
-    const span = messagingTracer().startSpan(
-      `publish ${subject}`,
-      {
-        kind: SpanKind.PRODUCER,
-        attributes: { 'messaging.system': 'nats', 'messaging.destination.name': fullSubject },
-      },
-      parent,
-    );
+    const headers = headersWithTraceContext(options.traceContext ?? context.active());
+    headers.set(MSG_ID_HEADER, options.msgId);
     try {
-      const headers = headersWithTraceContext(spanContext(span, parent));
-      headers.set(MSG_ID_HEADER, options.msgId);
       return await this.throughCircuit(subject, () =>
         this.jetstream.publish(fullSubject, encodeJson(payload), headers),
       );
     } catch (error) {
-      span.setStatus({ code: SpanStatusCode.ERROR });
       throw toDomainError(error, subject);
-    } finally {
-      span.end();
     }
   }
 }

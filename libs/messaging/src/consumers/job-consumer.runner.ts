@@ -1,13 +1,24 @@
 import { Logger } from '@nestjs/common';
-import { Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { AckPolicy, ConsumerMessages, DeliverPolicy, JsMsg, NatsConnection } from 'nats';
+import { context, Span, SpanKind, trace } from '@opentelemetry/api';
+import {
+  AckPolicy,
+  ConsumerMessages,
+  DeliverPolicy,
+  JetStreamManager,
+  JsMsg,
+  NatsConnection,
+} from 'nats';
+import { annotateSpan, ConsumerLag } from '@clarion/observability';
 import { MessagingClient } from '../client/messaging.client';
 import { Namespacer } from '../connection/namespacer';
 import { JobConsumerMetadata } from '../decorators';
 import { describeFailure } from '../failures/describe-failure';
 import { failureKindOf } from '../failures/failure-kind';
 import { decodeChecked } from '../payload-validation';
+import { runInBatchTrace } from '../tracing/batch-trace';
+import { recordFailure } from '../tracing/span-failure';
 import { extractTraceContext, messagingTracer } from '../tracing/trace-propagation';
+import { workAttributesOf } from '../tracing/work-attributes-of';
 import { BatchHandler, JobItem } from './job-item';
 import { Settlement } from './settlement';
 
@@ -35,6 +46,7 @@ export class JobConsumerRunner<T extends object> {
   private readonly buffer: JsMsg[] = [];
   private readonly running = new Set<Promise<void>>();
   private messages?: ConsumerMessages;
+  private manager?: JetStreamManager;
   private drainScheduled = false;
   private stopped = false;
 
@@ -70,6 +82,22 @@ export class JobConsumerRunner<T extends object> {
     await this.messages?.close().catch(() => undefined);
     this.buffer.splice(0).forEach((message) => message.nak());
     while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+
+  /** The consumer's backlog as the server counts it, for the lag metrics. */
+  async lag(): Promise<ConsumerLag> {
+    this.manager ??= await this.connection.jetstreamManager({ checkAPI: false });
+    const info = await this.manager.consumers.info(
+      this.names.stream(this.metadata.stream),
+      this.metadata.durable,
+    );
+    return {
+      stream: this.metadata.stream,
+      consumer: this.metadata.durable,
+      pending: info.num_pending,
+      ackPending: info.num_ack_pending,
+      redelivered: info.num_redelivered,
+    };
   }
 
   private async ensureConsumer(stream: string): Promise<void> {
@@ -161,7 +189,10 @@ export class JobConsumerRunner<T extends object> {
     } finally {
       clearInterval(heartbeat);
     }
-    await Promise.all(items.map((item) => this.settle(item)));
+    // In each message's trace, so what settling logs (a retry, a dead letter) names its traceId.
+    await Promise.all(
+      items.map((item) => context.with(item.traceContext, () => this.settle(item))),
+    );
   }
 
   /**
@@ -172,7 +203,7 @@ export class JobConsumerRunner<T extends object> {
    */
   private async handleIsolatingFailures(items: PendingItem<T>[]): Promise<void> {
     try {
-      await this.handler(items);
+      await runInBatchTrace(items, this.metadata.filterSubject, () => this.handler(items));
       return;
     } catch (error) {
       if (items.length === 1 || failureKindOf(error) === 'transient') {
@@ -195,7 +226,7 @@ export class JobConsumerRunner<T extends object> {
       const payload = decodeChecked<T>(message.data, this.metadata.check);
       const parent = extractTraceContext(message.headers);
       const span = messagingTracer().startSpan(
-        `process ${this.metadata.filterSubject}`,
+        `${this.metadata.filterSubject} process`,
         {
           kind: SpanKind.CONSUMER,
           attributes: {
@@ -205,6 +236,7 @@ export class JobConsumerRunner<T extends object> {
         },
         parent,
       );
+      if (span.isRecording()) annotateSpan(workAttributesOf(payload), span);
       const item: PendingItem<T> = {
         payload,
         message,
@@ -229,12 +261,12 @@ export class JobConsumerRunner<T extends object> {
 
   private async settle(item: PendingItem<T>): Promise<void> {
     if (item.deadLetterReason !== undefined) {
-      item.span.setStatus({ code: SpanStatusCode.ERROR });
+      recordFailure(item.span, new Error(`dead-lettered: ${item.deadLetterReason}`));
       await this.settlement.deadLetter(item.message, item.deadLetterReason);
     } else if (item.failure === undefined) {
       this.settlement.succeeded(item.message);
     } else {
-      item.span.setStatus({ code: SpanStatusCode.ERROR });
+      recordFailure(item.span, item.failure);
       await this.settlement.failed(item.message, item.failure, item.retryDelayMs);
     }
     item.span.end();

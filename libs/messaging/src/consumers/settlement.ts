@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { deadLetterSubject, StreamName } from '@clarion/contracts';
+import { countDeadLetter } from '@clarion/observability';
 import { JsMsg } from 'nats';
 import { MessagingClient } from '../client/messaging.client';
 import { describeFailure } from '../failures/describe-failure';
@@ -87,6 +88,7 @@ export class Settlement {
       );
       message.ack();
       this.failureCounts.forget(message.seq);
+      countDeadLetter(this.stream, this.durable);
       this.logger.error(`${message.subject} dead-lettered: ${reason}`);
     } catch (error) {
       this.logger.error(

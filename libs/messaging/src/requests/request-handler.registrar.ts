@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, SpanKind, trace } from '@opentelemetry/api';
 import { DomainError, ErrorBody, ErrorCode } from '@clarion/contracts';
 import { Msg, NatsConnection, Subscription } from 'nats';
 import { encodeJson } from '../client/json-codec';
@@ -12,6 +12,7 @@ import { NATS_CONNECTION } from '../connection/nats-connection.provider';
 import { RequestHandlerMetadata } from '../decorators';
 import { MESSAGING_OPTIONS, MessagingOptions } from '../messaging.options';
 import { decodeAndValidate } from '../payload-validation';
+import { recordRequestFailure } from '../tracing/span-failure';
 import { extractTraceContext, messagingTracer } from '../tracing/trace-propagation';
 
 export type RequestHandlerFn = (request: object) => unknown;
@@ -70,29 +71,48 @@ export class RequestHandlerRegistrar {
     metadata: RequestHandlerMetadata,
     handler: RequestHandlerFn,
   ): Promise<void> {
+    const reply =
+      metadata.traced === false
+        ? await this.handle(message, metadata, handler)
+        : await this.handleTraced(message, metadata, handler);
+    if (message.reply) await this.respond(message, reply, metadata.subject);
+  }
+
+  /** Handles the request inside a server span continuing the requester's trace. */
+  private async handleTraced(
+    message: Msg,
+    metadata: RequestHandlerMetadata,
+    handler: RequestHandlerFn,
+  ): Promise<ReplyEnvelope<unknown>> {
     const parent = extractTraceContext(message.headers);
     const span = messagingTracer().startSpan(
-      `handle ${metadata.subject}`,
+      `${metadata.subject} handle`,
       {
         kind: SpanKind.SERVER,
         attributes: { 'messaging.system': 'nats', 'messaging.destination.name': message.subject },
       },
       parent,
     );
-    const reply = await context.with(
-      trace.setSpan(parent, span),
-      async (): Promise<ReplyEnvelope<unknown>> => {
-        try {
-          const request = await decodeAndValidate(message.data, metadata.dto);
-          return { ok: true, data: await handler(request) };
-        } catch (error) {
-          span.setStatus({ code: SpanStatusCode.ERROR });
-          return { ok: false, error: this.toErrorBody(error, metadata.subject) };
-        }
-      },
+    const reply = await context.with(trace.setSpan(parent, span), () =>
+      this.handle(message, metadata, handler, (error) => recordRequestFailure(span, error)),
     );
     span.end();
-    if (message.reply) await this.respond(message, reply, metadata.subject);
+    return reply;
+  }
+
+  private async handle(
+    message: Msg,
+    metadata: RequestHandlerMetadata,
+    handler: RequestHandlerFn,
+    onFailure?: (error: unknown) => void,
+  ): Promise<ReplyEnvelope<unknown>> {
+    try {
+      const request = await decodeAndValidate(message.data, metadata.dto);
+      return { ok: true, data: await handler(request) };
+    } catch (error) {
+      onFailure?.(error);
+      return { ok: false, error: this.toErrorBody(error, metadata.subject) };
+    }
   }
 
   /**

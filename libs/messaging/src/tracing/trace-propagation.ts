@@ -7,8 +7,11 @@ const getter = {
   keys: (carrier: MsgHdrs | undefined) => (carrier ? carrier.keys() : []),
 };
 
+/** Made once: a tracer asked of the API per span costs a provider lookup each time. */
+const tracer = trace.getTracer('@clarion/messaging');
+
 export function messagingTracer(): Tracer {
-  return trace.getTracer('@clarion/messaging');
+  return tracer;
 }
 
 /** NATS headers carrying the W3C trace context of `ctx`, so the next service continues the trace. */

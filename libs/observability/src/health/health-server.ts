@@ -1,9 +1,10 @@
 import { createServer, Server } from 'node:http';
+import { answerScrape } from '../metrics/prometheus-endpoint';
 import { ReadinessRegistry } from './readiness.registry';
 
 /**
- * Liveness and readiness endpoints for Kubernetes probes, for services without a public HTTP
- * API: GET /health/live answers 200 while the process runs, GET /health/ready 200 or 503.
+ * The health port: GET /health/live answers 200 while the process runs, GET /health/ready 200 or
+ * 503 (Kubernetes probes), GET /metrics the service's metrics as Prometheus text.
  */
 export function startHealthServer(port: number, readiness: ReadinessRegistry): Promise<Server> {
   const server = createServer((request, response) => {
@@ -11,6 +12,7 @@ export function startHealthServer(port: number, readiness: ReadinessRegistry): P
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     };
     if (request.url === '/health/live') return reply(200, { live: true });
+    if (request.url === '/metrics') return answerScrape(request, response);
     if (request.url !== '/health/ready') return reply(404, { error: 'not found' });
     readiness.evaluate().then(
       (report) => reply(report.ready ? 200 : 503, report),

@@ -1,3 +1,0 @@
-import { startTracing } from '@clarion/observability';
-
-startTracing('delivery-workers');

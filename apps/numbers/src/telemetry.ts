@@ -1,0 +1,3 @@
+import { startTelemetry } from '@clarion/observability';
+
+startTelemetry('numbers');

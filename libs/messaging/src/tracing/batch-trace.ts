@@ -1,0 +1,33 @@
+import { context, trace } from '@opentelemetry/api';
+import { JobItem } from '../consumers/job-item';
+import { messagingTracer } from './trace-propagation';
+
+/**
+ * Runs a batch handler inside a trace, so its queries and requests are seen: a lone message's
+ * own (the usual case off peak, and what an operator following one send sees); for several, a
+ * `<subject> batch` span under the first message's, linked to every message's.
+ */
+export async function runInBatchTrace<R>(
+  items: readonly JobItem<unknown>[],
+  subject: string,
+  work: () => Promise<R>,
+): Promise<R> {
+  const [first] = items;
+  if (!first || items.length === 1) {
+    return first ? context.with(first.traceContext, work) : work();
+  }
+  const links = items.flatMap((item) => {
+    const span = trace.getSpan(item.traceContext);
+    return span ? [{ context: span.spanContext() }] : [];
+  });
+  const span = messagingTracer().startSpan(
+    `${subject} batch`,
+    { links, attributes: { 'messaging.batch.message_count': items.length } },
+    first.traceContext,
+  );
+  try {
+    return await context.with(trace.setSpan(first.traceContext, span), work);
+  } finally {
+    span.end();
+  }
+}

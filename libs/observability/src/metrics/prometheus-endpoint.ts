@@ -1,0 +1,26 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
+
+let exporter: PrometheusExporter | undefined;
+
+/**
+ * The metric reader behind /metrics: collects when scraped, never starts a server of its own (the
+ * health server answers the scrape).
+ */
+export function prometheusReader(): PrometheusExporter {
+  if (!exporter) {
+    const { PrometheusExporter } =
+      require('@opentelemetry/exporter-prometheus') as typeof import('@opentelemetry/exporter-prometheus');
+    exporter = new PrometheusExporter({ preventServerStart: true });
+  }
+  return exporter;
+}
+
+/** Answers a scrape with Prometheus text of every metric the service recorded. */
+export function answerScrape(request: IncomingMessage, response: ServerResponse): void {
+  if (!exporter) {
+    response.writeHead(503, { 'content-type': 'text/plain' }).end('metrics are not started\n');
+    return;
+  }
+  exporter.getMetricsRequestHandler(request, response);
+}

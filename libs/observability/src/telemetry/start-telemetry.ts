@@ -1,0 +1,45 @@
+import { diag, DiagConsoleLogger, DiagLogLevel, metrics } from '@opentelemetry/api';
+import type { NodeSDK } from '@opentelemetry/sdk-node';
+import type { MeterProvider } from '@opentelemetry/sdk-metrics';
+import { prometheusReader } from '../metrics/prometheus-endpoint';
+import { recordRuntimeMetrics } from '../metrics/runtime-metrics';
+
+let sdk: NodeSDK | undefined;
+let meterProvider: MeterProvider | undefined;
+
+/**
+ * Starts the service's telemetry; call it before anything else is loaded, so the HTTP and
+ * PostgreSQL instrumentations can patch their modules.
+ *
+ * Metrics are always on: Prometheus text at /metrics on the health port. With
+ * OTEL_EXPORTER_OTLP_ENDPOINT set, the OpenTelemetry NodeSDK also sends traces and the same
+ * metrics over OTLP/HTTP (Jaeger and the collector accept it on 4318). Without it, the SDK and
+ * its exporters are never loaded, which keeps an idle service small.
+ */
+export function startTelemetry(serviceName: string): void {
+  if (sdk || meterProvider) return;
+  diag.setLogger(new DiagConsoleLogger(), DiagLogLevel.ERROR);
+  if (process.env['OTEL_EXPORTER_OTLP_ENDPOINT']) {
+    const { startTracingSdk } = require('./tracing-sdk') as typeof import('./tracing-sdk');
+    sdk = startTracingSdk(serviceName, prometheusReader());
+  } else {
+    const { MeterProvider } =
+      require('@opentelemetry/sdk-metrics') as typeof import('@opentelemetry/sdk-metrics');
+    meterProvider = new MeterProvider({ readers: [prometheusReader()] });
+    metrics.setGlobalMeterProvider(meterProvider);
+  }
+  recordRuntimeMetrics();
+}
+
+/** Whether spans are recorded and exported (OTEL_EXPORTER_OTLP_ENDPOINT was set at start). */
+export function isTracing(): boolean {
+  return sdk !== undefined;
+}
+
+/** Flushes and stops telemetry; spans and metrics still buffered are exported first. */
+export async function stopTelemetry(): Promise<void> {
+  await sdk?.shutdown();
+  await meterProvider?.shutdown();
+  sdk = undefined;
+  meterProvider = undefined;
+}
