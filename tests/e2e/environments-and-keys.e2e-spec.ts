@@ -108,7 +108,7 @@ describe('environments and API keys', () => {
       { keyType: 'secret', name: 'CI' },
     );
     expect(created.status).toBe(200);
-    expect(created.body.key).toMatch(/^clarion_sk_[0-9A-Za-z]{40}$/);
+    expect(created.body.key).toMatch(/^clarion_sk_us_[0-9A-Za-z]{40}$/);
     const withNewKey = ApiClient.withApiKey(suite.system.baseUrl, created.body.key);
     expect((await withNewKey.call('GET', '/environments')).status).toBe(200);
 

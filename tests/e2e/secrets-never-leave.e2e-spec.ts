@@ -103,6 +103,8 @@ describe('secrets never leave: not in any read after they are given, nor in any 
       LOG_LEVEL: 'debug',
       OTEL_EXPORTER_OTLP_ENDPOINT: tracesUrl,
       OTEL_BSP_SCHEDULE_DELAY: '200',
+      // The receiver reads text: JSON rather than the default protobuf.
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8',
       SMTP_URL: smtpUrl.toString(),
       TWILIO_BASE_URL: twilio.baseUrl,

@@ -13,6 +13,7 @@ import { AddInviteExpiry1796000000000 } from './migrations/1796000000000-add-inv
 import { AddOrganizationFields1796100000000 } from './migrations/1796100000000-add-organization-fields';
 import { AddProfileEmailVouched1796110000000 } from './migrations/1796110000000-add-profile-email-vouched';
 import { AddEnvironmentWebPushBranding1796200000000 } from './migrations/1796200000000-add-environment-web-push-branding';
+import { AddAccountRegion1796300000000 } from './migrations/1796300000000-add-account-region';
 
 export const BILLING_SCHEMA = 'billing';
 export const BILLING_ENTITIES = [
@@ -33,4 +34,5 @@ export const BILLING_MIGRATIONS = [
   AddOrganizationFields1796100000000,
   AddProfileEmailVouched1796110000000,
   AddEnvironmentWebPushBranding1796200000000,
+  AddAccountRegion1796300000000,
 ];

@@ -28,13 +28,17 @@ import { BillingEnv } from './billing.env';
 import { EnvironmentsHandlers } from './environments/environments.handlers';
 import { EnvironmentsRepository } from './environments/environments.repository';
 import { EnvironmentsService } from './environments/environments.service';
+import { NatsRegionStamp } from './regions/nats-region-stamp';
 
 @Module({})
 export class BillingModule {
   static forRoot(env: BillingEnv): DynamicModule {
     return {
       module: BillingModule,
-      imports: [BillingDataModule.forRoot(env.DATABASE_URL), messagingFor('billing', env)],
+      imports: [
+        BillingDataModule.forRoot(env.DATABASE_URL, env.CLARION_REGION),
+        messagingFor('billing', env),
+      ],
       providers: [
         AccountsHandlers,
         AccountsService,
@@ -62,6 +66,7 @@ export class BillingModule {
         EnvironmentsRepository,
         EnvironmentsHandlers,
         EnvironmentsService,
+        NatsRegionStamp,
       ],
     };
   }

@@ -44,6 +44,7 @@ export class DeliveryWorkersModule {
       imports: [
         PersistenceModule.forRoot({
           url: env.DATABASE_URL,
+          region: env.CLARION_REGION,
           schema: 'delivery',
           entities: [],
           migrations: [

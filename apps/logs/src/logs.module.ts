@@ -25,6 +25,7 @@ export class LogsModule {
       imports: [
         PersistenceModule.forRoot({
           url: env.DATABASE_URL,
+          region: env.CLARION_REGION,
           schema: 'logs',
           entities: [],
           migrations: [

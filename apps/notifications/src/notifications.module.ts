@@ -62,6 +62,7 @@ export class NotificationsModule {
       imports: [
         PersistenceModule.forRoot({
           url: env.DATABASE_URL,
+          region: env.CLARION_REGION,
           schema: NOTIFICATIONS_SCHEMA,
           entities: NOTIFICATIONS_ENTITIES,
           migrations: NOTIFICATIONS_MIGRATIONS,

@@ -26,6 +26,7 @@ export class NumbersModule {
       imports: [
         PersistenceModule.forRoot({
           url: env.DATABASE_URL,
+          region: env.CLARION_REGION,
           schema: 'numbers',
           entities: [],
           migrations: [

@@ -30,6 +30,7 @@ export class RegistrationsModule {
       imports: [
         PersistenceModule.forRoot({
           url: env.DATABASE_URL,
+          region: env.CLARION_REGION,
           schema: 'registrations',
           entities: [],
           migrations: [CreateRegistrationsTables1795500000000],

@@ -33,6 +33,7 @@ export class VoiceModule {
       imports: [
         PersistenceModule.forRoot({
           url: env.DATABASE_URL,
+          region: env.CLARION_REGION,
           schema: 'voice',
           entities: [],
           migrations: [

@@ -1,5 +1,16 @@
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { IsRegionUrls, MAX_REGION_ID_LENGTH, REGION_ID } from './region-urls';
 
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 export type LogLevelName = (typeof LOG_LEVELS)[number];
@@ -19,6 +30,23 @@ export class BaseEnv {
   @IsOptional()
   @Matches(/^[a-z0-9]*$/, { message: 'CLARION_NAMESPACE may hold only a-z and 0-9' })
   CLARION_NAMESPACE = '';
+
+  /**
+   * The region this deployment serves (us, eu, ca, …): its database is stamped with it, and the
+   * accounts and credentials it creates carry it. One deployment per region, never shared.
+   */
+  @Matches(REGION_ID, {
+    message: 'CLARION_REGION must be a lower-case region id such as us, eu or ca',
+  })
+  @MaxLength(MAX_REGION_ID_LENGTH)
+  CLARION_REGION = 'us';
+
+  /**
+   * Where each region's gateway answers, `us=https://…,eu=https://…`: a request with credentials
+   * of another region is refused naming that region's URL. This region defaults to PUBLIC_URL.
+   */
+  @IsRegionUrls()
+  CLARION_REGION_URLS = '';
 
   /** Milliseconds a NATS request may take before it fails with a timeout. */
   @Type(() => Number)

@@ -1,3 +1,4 @@
 export * from './base-env';
 export * from './load-env';
 export * from './is-production-secret';
+export * from './region-urls';

@@ -26,6 +26,8 @@ export * from './errors/error-body';
 export * from './errors/error-code.enum';
 export * from './errors/error-object.dto';
 export * from './errors/error-response.dto';
+export * from './regions/credential-region';
+export * from './regions/wrong-region.error';
 export * from './delivery/delivery-job';
 export * from './delivery/account-metadata.dto';
 export * from './delivery/delivery-requests';

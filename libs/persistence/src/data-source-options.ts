@@ -9,6 +9,11 @@ export interface ServiceDatabaseOptions {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type
   migrations: MixedList<Function | string>;
   poolSize?: number;
+  /**
+   * The region the service serves (CLARION_REGION): the database is stamped with it on first
+   * boot, and a database stamped with another region refuses the service (see region-stamp.ts).
+   */
+  region?: string;
 }
 
 /** TypeORM options for one service: its schema, its migrations table, never synchronize. */

@@ -4,3 +4,4 @@ export * from './ensure-database';
 export * from './persistence.module';
 export * from './run-migrations';
 export * from './advisory-lock';
+export * from './region-stamp';

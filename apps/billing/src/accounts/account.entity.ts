@@ -43,6 +43,10 @@ export class AccountEntity {
   @Column({ name: 'billing_version', type: 'integer' })
   billingVersion!: number;
 
+  /** The region the account was created in; its data never leaves that region's database. */
+  @Column({ type: 'text' })
+  region!: string;
+
   /** Day the billing cycle resets (YYYY-MM-DD of the first cycle). */
   @Column({ name: 'anniversary_date', type: 'date' })
   anniversaryDate!: string;

@@ -24,6 +24,7 @@ export function toAccountDetails(account: AccountEntity): AccountDetailsDto {
     status: account.status,
     subscriptionStatus: account.subscriptionStatus,
     autoUpgrade: account.autoUpgrade,
+    region: account.region,
     createdAt: account.createdAt.toISOString(),
     updatedAt: account.updatedAt.toISOString(),
   };

@@ -21,6 +21,7 @@ import { InviteLifetime } from '../members/invite-lifetime';
 import { ProfileEntity } from '../members/profile.entity';
 import { AccountEntity } from './account.entity';
 import { toAccountDetails } from './account.mapper';
+import { DeploymentRegion } from '../regions/deployment-region';
 import { insertAccount } from './new-account';
 
 export interface CreateAccountCommand {
@@ -35,6 +36,7 @@ export class AccountsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly inviteLifetime: InviteLifetime,
+    private readonly region: DeploymentRegion,
   ) {}
 
   /** The operator's way in (admin CLI): an account, its owner profile, environment and key. */
@@ -45,7 +47,11 @@ export class AccountsService {
         const passwordHash = await hashPassword(command.ownerPassword);
         await manager.update(ProfileEntity, { id: owner.id }, { passwordHash });
       }
-      return insertAccount(manager, { name: command.name, ownerProfileId: owner.id });
+      return insertAccount(manager, {
+        name: command.name,
+        ownerProfileId: owner.id,
+        region: this.region.id,
+      });
     });
   }
 
@@ -61,6 +67,7 @@ export class AccountsService {
       const created = await insertAccount(manager, {
         name: request.name,
         ownerProfileId: profileId,
+        region: this.region.id,
         tier: request.plan?.tier,
         sourceBillingAccountId: request.plan?.sourceBillingAccountId,
       });

@@ -10,6 +10,8 @@ import { AccountEntity } from './account.entity';
 
 export interface NewAccount {
   name: string;
+  /** The region of this deployment, which the account and its credentials belong to. */
+  region: string;
   ownerProfileId: string;
   tier?: BudgetTier;
   sourceBillingAccountId?: string;
@@ -37,6 +39,7 @@ export async function insertAccount(
     sourceBillingAccountId: request.sourceBillingAccountId ?? null,
     creatorProfileId: request.ownerProfileId,
     autoJoinDomains: [],
+    region: request.region,
   });
   await manager.save(MembershipEntity, {
     accountId: account.id,
@@ -49,9 +52,9 @@ export async function insertAccount(
     title: DEFAULT_ENVIRONMENT_TITLE,
     disableSending: [],
     secureMode: false,
-    ...newEnvironmentCredentials(),
+    ...newEnvironmentCredentials(request.region),
   });
-  const apiKey = newApiKey('secret');
+  const apiKey = newApiKey(request.region, 'secret');
   await manager.save(ApiKeyEntity, {
     id: newTimeOrderedId(),
     accountId: account.id,
@@ -68,5 +71,6 @@ export async function insertAccount(
     status: account.status,
     subscriptionStatus: account.subscriptionStatus,
     apiKey,
+    region: account.region,
   };
 }

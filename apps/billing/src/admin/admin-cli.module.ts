@@ -7,10 +7,12 @@ import { inviteLifetimeProvider } from '../members/invite-lifetime';
 /** What the admin command line needs: the billing schema and its services, no NATS. */
 @Module({})
 export class AdminCliModule {
-  static forRoot(env: Pick<BillingEnv, 'DATABASE_URL' | 'INVITE_TTL_HOURS'>): DynamicModule {
+  static forRoot(
+    env: Pick<BillingEnv, 'DATABASE_URL' | 'INVITE_TTL_HOURS' | 'CLARION_REGION'>,
+  ): DynamicModule {
     return {
       module: AdminCliModule,
-      imports: [BillingDataModule.forRoot(env.DATABASE_URL)],
+      imports: [BillingDataModule.forRoot(env.DATABASE_URL, env.CLARION_REGION)],
       providers: [AccountsService, inviteLifetimeProvider(env.INVITE_TTL_HOURS)],
     };
   }

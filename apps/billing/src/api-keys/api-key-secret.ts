@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { KEY_RANDOM_LENGTH, regionMarkedKey } from '@clarion/contracts';
 
 export const KEY_PREFIXES = { secret: 'clarion_sk_', public: 'clarion_pk_' } as const;
 
@@ -16,8 +17,9 @@ export function randomToken(length: number): string {
   return token + randomToken(length - token.length);
 }
 
-export function newApiKey(type: keyof typeof KEY_PREFIXES = 'secret'): string {
-  return `${KEY_PREFIXES[type]}${randomToken(40)}`;
+/** `clarion_sk_<region>_<40 random>`: any region's gateway can tell where the key belongs. */
+export function newApiKey(region: string, type: keyof typeof KEY_PREFIXES = 'secret'): string {
+  return regionMarkedKey(KEY_PREFIXES[type], region, randomToken(KEY_RANDOM_LENGTH));
 }
 
 /** How a stored key is shown: its prefix and last four characters. */

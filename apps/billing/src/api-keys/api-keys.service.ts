@@ -10,6 +10,7 @@ import {
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { EnvironmentsRepository } from '../environments/environments.repository';
+import { DeploymentRegion } from '../regions/deployment-region';
 import { hashApiKey, maskedKey, newApiKey } from './api-key-secret';
 import { ApiKeysRepository } from './api-keys.repository';
 
@@ -19,6 +20,7 @@ export class ApiKeysService {
     private readonly keys: ApiKeysRepository,
     private readonly environments: EnvironmentsRepository,
     private readonly messaging: MessagingClient,
+    private readonly region: DeploymentRegion,
   ) {}
 
   async list(accountId: string): Promise<ApiKeyResponseDto[]> {
@@ -49,7 +51,7 @@ export class ApiKeysService {
         'Name an environment of this account by its clientId.',
       );
     }
-    const key = newApiKey(request.keyType);
+    const key = newApiKey(this.region.id, request.keyType);
     const stored = await this.keys.insert({
       id: newTimeOrderedId(),
       accountId,

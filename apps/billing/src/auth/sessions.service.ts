@@ -15,6 +15,7 @@ import { AutoJoinService } from '../members/auto-join.service';
 import { ProfileEntity } from '../members/profile.entity';
 import { LoginFailures } from './login-failures';
 import { hashPassword, verifyPassword } from './password-hash';
+import { DeploymentRegion } from '../regions/deployment-region';
 import { hashSessionToken, newSessionToken, SESSION_LIFETIME_MS } from './session-token';
 import { SessionEntity } from './session.entity';
 import { isValidTotpCode } from './totp';
@@ -40,6 +41,7 @@ export class SessionsService {
     @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
     private readonly failures: LoginFailures,
     private readonly autoJoin: AutoJoinService,
+    private readonly region: DeploymentRegion,
   ) {}
 
   async login(request: LoginDto): Promise<LoginResponseDto> {
@@ -72,7 +74,7 @@ export class SessionsService {
     }
     const accountId = await this.accountToActOn(profile, request.accountId);
     await this.failures.reset(profile);
-    const token = newSessionToken();
+    const token = newSessionToken(this.region.id);
     const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
     await this.sessions.insert({
       id: newTimeOrderedId(),

@@ -9,7 +9,8 @@ import {
   UpdateEnvironmentDto,
 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
-import { newEnvironmentCredentials } from './environment-credentials';
+import { DeploymentRegion } from '../regions/deployment-region';
+import { newClientSecret, newEnvironmentCredentials } from './environment-credentials';
 import { toEnvironmentResponse } from './environment.mapper';
 import { EnvironmentsRepository } from './environments.repository';
 
@@ -20,6 +21,7 @@ export class EnvironmentsService {
   constructor(
     private readonly environments: EnvironmentsRepository,
     private readonly messaging: MessagingClient,
+    private readonly region: DeploymentRegion,
   ) {}
 
   async create(accountId: string, request: CreateEnvironmentDto): Promise<EnvironmentResponseDto> {
@@ -31,7 +33,7 @@ export class EnvironmentsService {
       secureMode: false,
       logo: '',
       hasWebPushEnabled: true,
-      ...newEnvironmentCredentials(),
+      ...newEnvironmentCredentials(this.region.id),
     });
     return toEnvironmentResponse(environment);
   }
@@ -51,7 +53,7 @@ export class EnvironmentsService {
     if (changes.logo !== undefined) environment.logo = changes.logo;
     if (changes.hasWebPushEnabled !== undefined)
       environment.hasWebPushEnabled = changes.hasWebPushEnabled;
-    if (changes.resetSecret) environment.clientSecret = newEnvironmentCredentials().clientSecret;
+    if (changes.resetSecret) environment.clientSecret = newClientSecret();
     const saved = await this.environments.save(environment);
     this.messaging.broadcast(Broadcasts.billingChanges, {
       kind: 'environment-changed',

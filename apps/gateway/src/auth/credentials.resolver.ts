@@ -7,15 +7,19 @@ import {
   DomainError,
   ErrorCode,
   Principal,
+  regionOfClientId,
+  regionOfKey,
   Requests,
   UnauthorizedError,
 } from '@clarion/contracts';
+import { regionDirectoryOf } from '@clarion/config';
 import { MessagingClient, OnBroadcast } from '@clarion/messaging';
 import { GatewayEnv } from '../gateway.env';
 import { GATEWAY_ENV } from '../gateway.tokens';
 import { EndUser } from './authenticated-request';
 import { PresentedCredentials } from './authorization-header';
 import { isValidEndUserHmac } from './end-user-hmac';
+import { IssuingRegion } from './issuing-region';
 import { ExpiringCache } from '@clarion/runtime';
 
 const UNKNOWN_CREDENTIALS_TTL_MS = 5_000;
@@ -25,19 +29,22 @@ const isUnauthorized = (error: unknown) =>
   error instanceof DomainError && error.code === ErrorCode.UNAUTHORIZED;
 
 /**
- * Turns presented credentials into a principal or an end user. Billing is asked over NATS; the
- * answers are cached, because every request needs one and keys rarely change.
+ * Turns presented credentials into a principal or an end user. Credentials another region
+ * issued are refused first, from the region marked in them; for the others billing is asked over
+ * NATS, and the answers are cached, because every request needs one and keys rarely change.
  */
 @Injectable()
 export class CredentialsResolver {
   private readonly keys: ExpiringCache<Principal>;
   private readonly sessions: ExpiringCache<Principal>;
   private readonly clients: ExpiringCache<ClientEnvironment>;
+  private readonly issuingRegion: IssuingRegion;
 
   constructor(
     private readonly messaging: MessagingClient,
     @Inject(GATEWAY_ENV) env: GatewayEnv,
   ) {
+    this.issuingRegion = new IssuingRegion(regionDirectoryOf(env));
     this.sessions = new ExpiringCache(
       env.AUTH_CACHE_TTL_MS,
       UNKNOWN_CREDENTIALS_TTL_MS,
@@ -59,8 +66,13 @@ export class CredentialsResolver {
   async principalOf(credentials: PresentedCredentials): Promise<Principal> {
     switch (credentials.kind) {
       case 'apiKey': {
+        const isSession = credentials.key.startsWith(SESSION_TOKEN_PREFIX);
+        this.issuingRegion.assertIssuedHere(
+          regionOfKey(credentials.key),
+          isSession ? invalidSession : invalidApiKey,
+        );
         const keyHash = createHash('sha256').update(credentials.key).digest('hex');
-        if (credentials.key.startsWith(SESSION_TOKEN_PREFIX)) {
+        if (isSession) {
           return this.sessions.get(keyHash, () =>
             this.messaging.request(Requests.resolveSession, { tokenHash: keyHash }),
           );
@@ -148,6 +160,7 @@ export class CredentialsResolver {
   }
 
   private environmentOf(clientId: string): Promise<ClientEnvironment> {
+    this.issuingRegion.assertIssuedHere(regionOfClientId(clientId), unknownClientId);
     return this.clients.get(clientId, () =>
       this.messaging.request(Requests.resolveClient, { clientId }),
     );
@@ -159,6 +172,21 @@ function sameSecret(expected: string, presented: string): boolean {
   const b = Buffer.from(presented);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+// The answers billing gives to credentials it does not know, so that a made-up region marker
+// tells a caller nothing more than any other invalid credential.
+const invalidApiKey = () =>
+  new UnauthorizedError('The API key is not valid', 'Use an API key of one of your environments.');
+const invalidSession = () =>
+  new UnauthorizedError(
+    'The session is not valid or has expired',
+    'Sign in again with POST /auth/login.',
+  );
+const unknownClientId = () =>
+  new UnauthorizedError(
+    'The clientId is not known',
+    'Use the clientId of one of your environments.',
+  );
 
 function invalidClient(): UnauthorizedError {
   return new UnauthorizedError(

@@ -24,6 +24,10 @@ export function httpStatusOf(code: ErrorCode): HttpStatus | typeof REQUEST_HEADE
       return HttpStatus.UNAUTHORIZED;
     case ErrorCode.ACCOUNT_BLOCKED:
       return HttpStatus.FORBIDDEN;
+    // RFC 9110 15.5.20: this server cannot answer for this target; another origin can (the fix
+    // names it). A client retrying on a new connection to the same origin gets the same answer.
+    case ErrorCode.WRONG_REGION:
+      return HttpStatus.MISDIRECTED;
     case ErrorCode.FORBIDDEN:
       return HttpStatus.FORBIDDEN;
     case ErrorCode.NOT_FOUND:

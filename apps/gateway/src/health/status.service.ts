@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { RegionDirectory, regionDirectoryOf } from '@clarion/config';
 import {
   healthCheckRequest,
   SERVICE_NAMES,
@@ -7,16 +8,26 @@ import {
   StatusResponseDto,
 } from '@clarion/contracts';
 import { MessagingClient, MessagingReadiness } from '@clarion/messaging';
+import { GatewayEnv } from '../gateway.env';
+import { GATEWAY_ENV } from '../gateway.tokens';
 
 const HEALTH_CHECK_TIMEOUT_MS = 1_500;
 
-/** Asks every service over NATS whether it is ready; the gateway answers for itself. */
+/**
+ * Asks every service over NATS whether it is ready; the gateway answers for itself, and names
+ * the region this deployment serves.
+ */
 @Injectable()
 export class StatusService {
+  private readonly regions: RegionDirectory;
+
   constructor(
     private readonly messaging: MessagingClient,
     private readonly readiness: MessagingReadiness,
-  ) {}
+    @Inject(GATEWAY_ENV) env: GatewayEnv,
+  ) {
+    this.regions = regionDirectoryOf(env);
+  }
 
   async status(): Promise<StatusResponseDto> {
     const entries = await Promise.all(
@@ -30,6 +41,8 @@ export class StatusService {
       status: notReady.length === 0 ? 'ok' : 'degraded',
       services,
       notReady,
+      region: this.regions.region,
+      baseUrl: this.regions.baseUrl,
     };
   }
 

@@ -3,8 +3,8 @@ import { ERROR_RESPONSES, ErrorStatus, RETRY_AFTER_HEADER } from './error-respon
 import { operationsOf } from './operations-of';
 
 /**
- * The error answers each operation can give, inferred from what it takes: 400 for input, 401, 403
- * and 429 behind credentials, 404 for an id in the path, 413 and 415 for a body, 503 and 504 when
+ * The error answers each operation can give, inferred from what it takes: 400 for input, 401,
+ * 403, 421 (credentials of another region) and 429 behind credentials, 404 for an id in the path, 413 and 415 for a body, 503 and 504 when
  * a service behind the gateway fails. An answer the operation declares itself is kept.
  */
 export function documentErrorResponses(document: OpenAPIObject): void {
@@ -43,6 +43,7 @@ function errorStatusesOf(path: string, operation: OperationObject): ErrorStatus[
     ['404', path.includes('{')],
     ['413', hasBody],
     ['415', hasBody],
+    ['421', needsCredentials],
     ['429', needsCredentials],
     ['503', !reportsOutages],
     ['504', !reportsOutages],

@@ -1,7 +1,8 @@
 import { HeaderObject, ReferenceObject, ResponseObject, getSchemaPath } from '@nestjs/swagger';
 import { ErrorCode, ErrorObjectDto, ErrorResponseDto } from '@clarion/contracts';
 
-export type ErrorStatus = '400' | '401' | '403' | '404' | '413' | '415' | '429' | '503' | '504';
+export type ErrorStatus =
+  '400' | '401' | '403' | '404' | '413' | '415' | '421' | '429' | '503' | '504';
 
 export const RETRY_AFTER_HEADER: HeaderObject = {
   description: 'Seconds after which trying again may succeed.',
@@ -75,6 +76,22 @@ export const ERROR_RESPONSES: Record<ErrorStatus, { name: string; response: Resp
       code: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
       message: 'The body must be JSON',
     }),
+  },
+  '421': {
+    name: 'MisdirectedRequest',
+    response: errorResponse(
+      'WRONG_REGION: the credentials belong to an account of another region; send the request ' +
+        'to the base URL the fix names.',
+      {
+        code: ErrorCode.WRONG_REGION,
+        message:
+          'These credentials belong to an account of region eu; this is the us deployment, ' +
+          'which holds no data of that account',
+        fix:
+          'Send the request to https://api.eu.clarion.example, the base URL of region eu ' +
+          '(the SDKs take it as baseURL / baseUrl).',
+      },
+    ),
   },
   '429': {
     name: 'TooManyRequests',

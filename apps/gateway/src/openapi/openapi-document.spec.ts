@@ -11,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { loadEnv } from '@clarion/config';
+import { loadEnv, regionDirectoryOf } from '@clarion/config';
 import * as contracts from '@clarion/contracts';
 import { contractValidationPipe } from '../errors/validation-pipe';
 import { DefaultTemplateSelectionDto } from '../notification-types/default-template-selection.dto';
@@ -56,17 +56,18 @@ const labelOf = (path: string, operation: OperationObject) =>
   `${operation.operationId ?? '?'} ${path}`;
 
 describe('the OpenAPI document of the gateway', () => {
-  const PUBLIC_URL = 'https://notifications.acme.test';
+  const PUBLIC_URL = 'https://api.eu.acme.test';
+  const CLARION_REGION_URLS = 'us=https://api.acme.test,ca=https://api.ca.acme.test';
   let document: OpenAPIObject;
 
   beforeAll(async () => {
-    const env = loadEnv(GatewayEnv, { PUBLIC_URL });
+    const env = loadEnv(GatewayEnv, { PUBLIC_URL, CLARION_REGION: 'eu', CLARION_REGION_URLS });
     // Preview mode registers the controllers without creating providers: no NATS connection.
     const app = await NestFactory.create(GatewayModule.forRoot(env), new FastifyAdapter(), {
       preview: true,
       logger: false,
     });
-    document = createOpenApiDocument(app, env.PUBLIC_URL);
+    document = createOpenApiDocument(app, regionDirectoryOf(env));
     await app.close();
   });
 
@@ -74,8 +75,12 @@ describe('the OpenAPI document of the gateway', () => {
     expect(await lintWithRedocly(document)).toEqual([]);
   }, 30_000);
 
-  it('lists the gateway at its PUBLIC_URL as the server', () => {
-    expect(document.servers).toEqual([{ url: PUBLIC_URL, description: expect.any(String) }]);
+  it('lists the gateway at its PUBLIC_URL first, naming its region, then the other regions', () => {
+    expect(document.servers).toEqual([
+      { url: PUBLIC_URL, description: expect.stringMatching(/this gateway.*region eu/i) },
+      { url: 'https://api.acme.test', description: expect.stringContaining('Region us') },
+      { url: 'https://api.ca.acme.test', description: expect.stringContaining('Region ca') },
+    ]);
   });
 
   it('declares Idempotency-Key once, optional, on the sends', () => {
@@ -112,7 +117,7 @@ describe('the OpenAPI document of the gateway', () => {
       const statuses = Object.keys(operation.responses);
       expect({ operation: labelOf(path, operation), statuses }).toEqual({
         operation: labelOf(path, operation),
-        statuses: expect.arrayContaining(['401', '403', '429', '503']),
+        statuses: expect.arrayContaining(['401', '403', '421', '429', '503']),
       });
     }
     const responses = document.components?.responses ?? {};
@@ -124,6 +129,21 @@ describe('the OpenAPI document of the gateway', () => {
         },
       });
     }
+  });
+
+  it('documents 421 WRONG_REGION with a fix naming the right base URL', () => {
+    expect(document.components?.responses?.['MisdirectedRequest']).toMatchObject({
+      content: {
+        'application/json': {
+          example: {
+            error: {
+              code: contracts.ErrorCode.WRONG_REGION,
+              fix: expect.stringMatching(/^Send the request to https:\/\//),
+            },
+          },
+        },
+      },
+    });
   });
 
   it('tells when to retry a 429, 503 or 504 with Retry-After', () => {

@@ -72,6 +72,14 @@ export class AccountDetailsDto {
   @ApiProperty()
   autoUpgrade!: boolean;
 
+  @ApiProperty({
+    description:
+      'The region the account was created in: its data stays in that region, whose base URL ' +
+      'every request for it must use.',
+    example: 'us',
+  })
+  region!: string;
+
   @ApiProperty()
   createdAt!: string;
 

@@ -19,4 +19,10 @@ export class AccountResponseDto {
 
   @ApiProperty({ description: 'Default secret API key, shown once.' })
   apiKey!: string;
+
+  @ApiProperty({
+    description: 'The region the account was created in, which its data never leaves.',
+    example: 'us',
+  })
+  region!: string;
 }

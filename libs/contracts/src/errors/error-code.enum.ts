@@ -17,6 +17,11 @@ export enum ErrorCode {
   MFA_REQUIRED = 'MFA_REQUIRED',
   MFA_CODE_INVALID = 'MFA_CODE_INVALID',
   ACCOUNT_BLOCKED = 'ACCOUNT_BLOCKED',
+  /**
+   * Credentials of an account of another region, sent to this region's gateway: 421 Misdirected
+   * Request, the fix naming that region's base URL.
+   */
+  WRONG_REGION = 'WRONG_REGION',
   FORBIDDEN = 'FORBIDDEN',
   NOT_FOUND = 'NOT_FOUND',
   ROUTE_NOT_FOUND = 'ROUTE_NOT_FOUND',

@@ -34,4 +34,13 @@ export class StatusResponseDto {
 
   @ApiProperty({ type: [String], description: 'Services that are not ready.' })
   notReady!: ServiceName[];
+
+  @ApiProperty({ description: 'The region this deployment serves.', example: 'us' })
+  region!: string;
+
+  @ApiProperty({
+    description: 'Base URL of this region, for clients (SDK baseURL / baseUrl).',
+    example: 'https://api.us.clarion.example',
+  })
+  baseUrl!: string;
 }
