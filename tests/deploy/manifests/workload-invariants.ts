@@ -1,0 +1,70 @@
+import { describeObject, K8sObject } from './rendered-objects';
+import { bytesOf, Container, isWorkload, podTemplateOf, preStopSeconds } from './workloads';
+
+/** Idle RSS measured for the services (about 140 MiB): their memory requests must exceed it. */
+export const IDLE_RSS_BYTES = 140 * 2 ** 20;
+export const DRAIN_ANNOTATION = 'clarion.dev/drain-seconds';
+const DEFAULT_GRACE_SECONDS = 30;
+
+function containerProblems(container: Container, minMemoryRequest: number): string[] {
+  const problems: string[] = [];
+  const security = container.securityContext ?? {};
+  if (security.readOnlyRootFilesystem !== true) problems.push('root filesystem is writable');
+  if (security.allowPrivilegeEscalation !== false) problems.push('privilege escalation allowed');
+  if (!security.capabilities?.drop?.includes('ALL')) problems.push('capabilities not all dropped');
+  const { requests = {}, limits = {} } = container.resources ?? {};
+  if (!requests['cpu']) problems.push('no cpu request');
+  if (!limits['memory']) problems.push('no memory limit');
+  const memoryRequest = bytesOf(requests['memory']);
+  if (!(memoryRequest > minMemoryRequest))
+    problems.push(`memory request ${requests['memory'] ?? 'missing'} not above idle RSS`);
+  if (bytesOf(limits['memory']) < memoryRequest) problems.push('memory limit below its request');
+  for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe'] as const)
+    if (!container[probe]) problems.push(`no ${probe}`);
+  return problems.map((p) => `${container.name}: ${p}`);
+}
+
+/**
+ * What a Deployment or StatefulSet breaks of the rules every workload keeps: non-root, seccomp
+ * RuntimeDefault, read-only root filesystem, no capabilities, requests and limits, three probes,
+ * and a grace period longer than its preStop pause and its drain (the drain-seconds annotation).
+ */
+export function workloadProblems(object: K8sObject): string[] {
+  if (!isWorkload(object)) return [];
+  const template = podTemplateOf(object);
+  const pod = template.spec.securityContext ?? {};
+  const problems: string[] = [];
+  if (pod.runAsNonRoot !== true) problems.push('pod may run as root');
+  if (pod.runAsUser === 0) problems.push('pod runs as uid 0');
+  const seccomp = (c: Container) =>
+    (c.securityContext?.seccompProfile?.type ?? pod.seccompProfile?.type) === 'RuntimeDefault';
+  if (!template.spec.containers.every(seccomp)) problems.push('seccomp is not RuntimeDefault');
+  for (const container of template.spec.containers)
+    problems.push(...containerProblems(container, IDLE_RSS_BYTES));
+  const drain = Number(template.metadata?.annotations?.[DRAIN_ANNOTATION]);
+  if (!Number.isFinite(drain)) problems.push(`no ${DRAIN_ANNOTATION} annotation`);
+  const grace = template.spec.terminationGracePeriodSeconds ?? DEFAULT_GRACE_SECONDS;
+  const preStop = Math.max(0, ...template.spec.containers.map(preStopSeconds));
+  if (!(grace > preStop + drain))
+    problems.push(`grace ${grace} s is not longer than preStop ${preStop} s + drain ${drain} s`);
+  return problems.map((p) => `${describeObject(object)}: ${p}`);
+}
+
+/** Deployments of Clarion's services: a preStop pause and the `metrics` port Prometheus scrapes. */
+export function serviceDeploymentProblems(object: K8sObject): string[] {
+  if (object.kind !== 'Deployment') return [];
+  const template = podTemplateOf(object);
+  const problems: string[] = [];
+  for (const container of template.spec.containers) {
+    if (preStopSeconds(container) <= 0) problems.push(`${container.name}: no preStop pause`);
+    const metrics = container.ports?.find((p) => p.name === 'metrics');
+    if (metrics?.containerPort !== 8081) problems.push(`${container.name}: no metrics port 8081`);
+  }
+  const annotations = template.metadata?.annotations ?? {};
+  if (
+    annotations['prometheus.io/scrape'] !== 'true' ||
+    annotations['prometheus.io/port'] !== '8081'
+  )
+    problems.push('no prometheus.io scrape annotations for port 8081');
+  return problems.map((p) => `${describeObject(object)}: ${p}`);
+}
