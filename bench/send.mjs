@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { OtlpSink } from './otlp-sink.mjs';
 import { fetchWithTimeout, OwnSystem, progress, sleep, StartError } from './own-system.mjs';
 import {
   cpuBetween,
@@ -48,6 +49,10 @@ const USAGE = `usage: node bench/send.mjs [options]
   --keep-streams         leave the run's JetStream streams in NATS (deleted by default)
   --fresh-db             drop the database first (only if its name contains "bench"), so that
                          rows of earlier runs do not weigh on this one
+  --tracing              the services export every span and metric over OTLP to a loopback
+                         sink (bench/otlp-sink.mjs), to measure what tracing costs
+  --trace-ratio R        with --tracing: record only this share of traces (parent-based
+                         OTEL_TRACES_SAMPLER=parentbased_traceidratio), as deploy/ does (0.1)
 
   Running system:
   --url URL              base URL of a running gateway, e.g. http://127.0.0.1:3000
@@ -81,6 +86,8 @@ function parseOptions(argv) {
       'start-timeout': { type: 'string', default: '240' },
       'keep-streams': { type: 'boolean', default: false },
       'fresh-db': { type: 'boolean', default: false },
+      tracing: { type: 'boolean', default: false },
+      'trace-ratio': { type: 'string' },
       url: { type: 'string' },
       'api-key': { type: 'string' },
       'client-id': { type: 'string' },
@@ -116,6 +123,8 @@ function parseOptions(argv) {
     natsUrl: values['nats-url'],
     keepStreams: values['keep-streams'],
     freshDb: values['fresh-db'],
+    tracing: values.tracing,
+    traceRatio: values['trace-ratio'] === undefined ? undefined : Number(values['trace-ratio']),
     url: values.url,
     apiKey: values['api-key'],
     clientId: values['client-id'],
@@ -132,6 +141,13 @@ function parseOptions(argv) {
     throw new UsageError('--database-url must be a postgres:// URL');
   if (options.freshDb && options.url)
     throw new UsageError('--fresh-db only applies to the system the benchmark starts');
+  if (options.tracing && options.url)
+    throw new UsageError('--tracing only applies to the system the benchmark starts');
+  if (options.traceRatio !== undefined) {
+    if (!options.tracing) throw new UsageError('--trace-ratio needs --tracing');
+    if (!(options.traceRatio >= 0 && options.traceRatio <= 1))
+      throw new UsageError('--trace-ratio must be a number from 0 to 1');
+  }
   if (options.freshDb && !/bench/.test(decodeURIComponent(new URL(options.databaseUrl).pathname))) {
     throw new UsageError('--fresh-db drops the database, so its name must contain "bench"');
   }
@@ -295,6 +311,8 @@ function runLoad({
 // Main
 
 let ownSystem;
+let otlpSink;
+let acceptedTotal = 0;
 let currentLoad;
 let aborted = false;
 
@@ -305,6 +323,14 @@ async function main() {
 
   let baseUrl = options.url;
   let apiKey = options.apiKey;
+  if (options.tracing && !baseUrl) {
+    otlpSink = new OtlpSink();
+    process.env.OTEL_EXPORTER_OTLP_ENDPOINT = await otlpSink.start();
+    if (options.traceRatio !== undefined) {
+      process.env.OTEL_TRACES_SAMPLER = 'parentbased_traceidratio';
+      process.env.OTEL_TRACES_SAMPLER_ARG = String(options.traceRatio);
+    }
+  }
   if (!baseUrl) {
     ownSystem = new OwnSystem(options);
     try {
@@ -580,7 +606,7 @@ async function main() {
     durationS: round(durationS, 2),
     users: options.users,
     requests: attempted,
-    accepted: acceptedCount,
+    accepted: (acceptedTotal = acceptedCount),
     acceptedPerSecond: round(acceptedCount / durationS, 1),
     non2xx,
     non2xxByStatus: rejectedByStatus,
@@ -756,6 +782,10 @@ async function finish(code) {
     await ownSystem?.stop();
   } catch (error) {
     progress(`stopping the system failed: ${error.message}`);
+  }
+  if (otlpSink) {
+    progress(`tracing: ${otlpSink.summary(acceptedTotal)}`);
+    await otlpSink.stop();
   }
   process.exit(code);
 }
