@@ -168,4 +168,16 @@ describe('log queries and retention', () => {
       401,
     );
   });
+
+  it('counts the requests it answered by route and status, without tracing, and not the probes', async () => {
+    await fetch(`${suite.system.baseUrl}/health/ready`);
+    const response = await fetch(`${suite.system.healthUrlOf('gateway')}/metrics`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toMatch(
+      /^http_server_request_duration_count\{[^}]*http_route="\/send"[^}]*http_response_status_code="200"[^}]*\} [1-9]/m,
+    );
+    expect(text).toMatch(/^clarion_sends_accepted_total\{[^}]*\} [1-9]/m);
+    expect(text).not.toMatch(/http_route="\/health/);
+  });
 });
