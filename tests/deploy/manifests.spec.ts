@@ -84,6 +84,10 @@ describe('deploy/overlays', () => {
     container['securityContex'] = { privileged: true };
     container['securityContext'] = { readOnlyRootFilesystem: false };
     podTemplateOf(gateway).spec.terminationGracePeriodSeconds = 5;
+    const deadline = (container['env'] as { name: string; value?: string }[]).find(
+      (e) => e.name === 'DRAIN_DEADLINE_MS',
+    )!;
+    deadline.value = '60000';
     const widget = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } };
     const scaled = find(objects, 'ScaledObject', 'logs');
     (scaled.spec as { triggers: { metadata: Record<string, string> }[] }).triggers[0]!.metadata[
@@ -103,6 +107,9 @@ describe('deploy/overlays', () => {
     expect(workload).toContain('Deployment/gateway: gateway: root filesystem is writable');
     expect(workload).toContain('Deployment/gateway: gateway: capabilities not all dropped');
     expect(workload).toContainEqual(expect.stringMatching(/grace 5 s is not longer than preStop/));
+    expect(serviceDeploymentProblems(gateway)).toContainEqual(
+      expect.stringMatching(/DRAIN_DEADLINE_MS 60000 is not the clarion.dev\/drain-seconds/),
+    );
     expect(missingDisruptionBudgets(withoutGatewayPolicies)).toEqual([
       'Deployment/gateway: no PodDisruptionBudget selects its pods',
     ]);

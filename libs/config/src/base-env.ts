@@ -55,6 +55,17 @@ export class BaseEnv {
   @Max(60_000)
   REQUEST_TIMEOUT_MS = 5_000;
 
+  /**
+   * Milliseconds a stopping service may spend draining (consumers finishing their batch, requests
+   * in flight, NATS and the database pool closing) before it exits anyway. Keep it below the
+   * orchestrator's grace period (Kubernetes: terminationGracePeriodSeconds minus preStop).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1_000)
+  @Max(600_000)
+  DRAIN_DEADLINE_MS = 30_000;
+
   @IsOptional()
   @IsString()
   OTEL_EXPORTER_OTLP_ENDPOINT?: string;

@@ -1,12 +1,14 @@
 import { INestApplicationContext, Logger } from '@nestjs/common';
 import { BaseEnv } from '@clarion/config';
 import { stopTelemetry } from '@clarion/observability';
+import { drainWithin } from './drain-deadline';
 import { stopWhenLauncherIsGone } from './stop-with-launcher';
 
 /**
  * Stops the service cleanly on SIGINT/SIGTERM: `beforeStop` (closing listeners), then Nest's
  * shutdown hooks (consumers finish their batch, NATS drains, the database pool closes), then
- * buffered spans are flushed.
+ * buffered spans are flushed. The drain has its own deadline (DRAIN_DEADLINE_MS, shorter than the
+ * orchestrator's grace period): past it the service exits anyway, with status 1.
  *
  * Faults never end the process mid-request: a promise rejected with nobody listening is logged
  * and the service keeps serving (the work it belonged to is retried or answered by its caller's
@@ -18,7 +20,7 @@ import { stopWhenLauncherIsGone } from './stop-with-launcher';
 export function stopOnSignals(
   app: INestApplicationContext,
   beforeStop: () => void | Promise<void>,
-  env: Pick<BaseEnv, 'STOP_WHEN_STDIN_ENDS'>,
+  env: Pick<BaseEnv, 'STOP_WHEN_STDIN_ENDS' | 'DRAIN_DEADLINE_MS'>,
 ): void {
   const logger = new Logger('Shutdown');
   let stopping = false;
@@ -27,10 +29,18 @@ export function stopOnSignals(
     stopping = true;
     logger.log(`${cause}, stopping`);
     try {
-      await beforeStop();
-      await app.close();
+      const outcome = await drainWithin(env.DRAIN_DEADLINE_MS, async () => {
+        await beforeStop();
+        await app.close();
+      });
+      if (outcome === 'deadline') {
+        logger.error(
+          `the drain did not finish within ${env.DRAIN_DEADLINE_MS} ms (DRAIN_DEADLINE_MS); ` +
+            'exiting anyway: unsettled messages are redelivered',
+        );
+      }
       await stopTelemetry();
-      process.exit(exitCode);
+      process.exit(outcome === 'deadline' ? 1 : exitCode);
     } catch (error) {
       logger.error(error instanceof Error ? error : String(error));
       process.exit(1);

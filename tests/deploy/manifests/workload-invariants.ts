@@ -50,7 +50,10 @@ export function workloadProblems(object: K8sObject): string[] {
   return problems.map((p) => `${describeObject(object)}: ${p}`);
 }
 
-/** Deployments of Clarion's services: a preStop pause and the `metrics` port Prometheus scrapes. */
+/**
+ * Deployments of Clarion's services: a preStop pause, the `metrics` port Prometheus scrapes, and
+ * a drain deadline of their own (DRAIN_DEADLINE_MS) that is the drain the grace period allows for.
+ */
 export function serviceDeploymentProblems(object: K8sObject): string[] {
   if (object.kind !== 'Deployment') return [];
   const template = podTemplateOf(object);
@@ -59,6 +62,12 @@ export function serviceDeploymentProblems(object: K8sObject): string[] {
     if (preStopSeconds(container) <= 0) problems.push(`${container.name}: no preStop pause`);
     const metrics = container.ports?.find((p) => p.name === 'metrics');
     if (metrics?.containerPort !== 8081) problems.push(`${container.name}: no metrics port 8081`);
+    const deadline = container.env?.find((e) => e.name === 'DRAIN_DEADLINE_MS')?.value;
+    const drainMs = Number(template.metadata?.annotations?.[DRAIN_ANNOTATION]) * 1000;
+    if (Number(deadline) !== drainMs)
+      problems.push(
+        `${container.name}: DRAIN_DEADLINE_MS ${deadline ?? 'unset'} is not the ${DRAIN_ANNOTATION} (${drainMs} ms)`,
+      );
   }
   const annotations = template.metadata?.annotations ?? {};
   if (

@@ -4,6 +4,7 @@ import { K8sObject } from './rendered-objects';
 export interface Container {
   name: string;
   ports?: { name?: string; containerPort: number }[];
+  env?: { name: string; value?: string }[];
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
   securityContext?: {
     runAsNonRoot?: boolean;
