@@ -34,9 +34,11 @@ type TracedRequest = FastifyRequest & { [REQUEST_TRACE]?: RequestTrace };
  * span's context. Probes and scrapes are neither. Without tracing no span hook is installed.
  */
 export function observeRequests(fastify: FastifyInstance): void {
-  if (isTracing()) traceRequests(fastify);
-  fastify.addHook('onResponse', (request, reply, done) => {
+  const tracing = isTracing();
+  if (tracing) traceRequests(fastify);
+  fastify.addHook('onResponse', (request: TracedRequest, reply, done) => {
     if (isProbe(request.url)) return done();
+    if (tracing) endRequestSpan(request, reply.statusCode);
     recordHttpRequest(
       request.method,
       request.routeOptions.url ?? UNMATCHED_ROUTE,
@@ -47,6 +49,7 @@ export function observeRequests(fastify: FastifyInstance): void {
   });
 }
 
+/** Each request's server span starts before its body is read; its handler runs inside it. */
 function traceRequests(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request: TracedRequest, _reply, done) => {
     if (isProbe(request.url)) return done();
@@ -74,19 +77,15 @@ function traceRequests(fastify: FastifyInstance): void {
     if (traced) context.with(traced.context, done);
     else done();
   });
-  fastify.addHook('onSend', (request: TracedRequest, _reply, payload, done) => {
-    const caller = request.principal ?? request.endUser;
-    const span = request[REQUEST_TRACE]?.span;
-    if (caller && span) annotateSpan({ accountId: caller.accountId, envId: caller.envId }, span);
-    done(null, payload);
-  });
-  fastify.addHook('onResponse', (request: TracedRequest, reply, done) => {
-    const span = request[REQUEST_TRACE]?.span;
-    if (!span) return done();
-    const status = reply.statusCode;
-    span.setAttribute('http.response.status_code', status);
-    if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: `HTTP ${status}` });
-    span.end();
-    done();
-  });
+}
+
+/** Ends the request's span with its status and, once authenticated, the caller's tenant. */
+function endRequestSpan(request: TracedRequest, status: number): void {
+  const span = request[REQUEST_TRACE]?.span;
+  if (!span) return;
+  const caller = request.principal ?? request.endUser;
+  if (caller) annotateSpan({ accountId: caller.accountId, envId: caller.envId }, span);
+  span.setAttribute('http.response.status_code', status);
+  if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: `HTTP ${status}` });
+  span.end();
 }
