@@ -2,7 +2,7 @@
 // `npm test`: every check and every test. Builds, type-checks, lints (with Nx module
 // boundaries), checks formatting, then runs the unit, integration and end-to-end specs against
 // the real PostgreSQL and NATS (found or started like `npm start` does).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,17 +52,54 @@ function step(title, command, args) {
   return result.status === 0;
 }
 
+/**
+ * Runs independent checks side by side (each is one single-threaded process, the machine has two
+ * cores), showing each one's output whole when it ends.
+ */
+async function stepsSideBySide(steps) {
+  const started = Date.now();
+  const outcomes = await Promise.all(
+    steps.map(
+      ([title, command, args]) =>
+        new Promise((settle) => {
+          const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          const finish = (passed) => {
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            process.stderr.write(`\n== ${title}\n`);
+            process.stderr.write(Buffer.concat(output));
+            process.stderr.write(`== ${title}: ${passed ? 'ok' : 'FAILED'} in ${seconds} s\n`);
+            settle(passed);
+          };
+          child.on('error', (error) => {
+            output.push(Buffer.from(`${error.message}\n`));
+            finish(false);
+          });
+          child.on('close', (code) => finish(code === 0));
+        }),
+    ),
+  );
+  return outcomes.every(Boolean);
+}
+
 mkdirSync(dirname(resultsFiles[0]), { recursive: true });
-const checks = [
+// The build first (the specs start what it compiled), then the project graph lint's module
+// boundaries read.
+const firstSteps = [
   ['build', process.execPath, [join(root, 'tools/build.mjs')]],
   ['project graph', bin('nx'), ['show', 'projects']],
+];
+for (const [title, command, args] of firstSteps) {
+  if (!step(title, command, args)) process.exit(1);
+}
+const checked = await stepsSideBySide([
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
   ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
-];
-for (const [title, command, args] of checks) {
-  if (!step(title, command, args)) process.exit(1);
-}
+]);
+if (!checked) process.exit(1);
 const [together, alone] = resultsFiles;
 const passedTogether = step('tests, two at a time', bin('jest'), [
   '--maxWorkers=2',
