@@ -31,8 +31,11 @@ const project = (displayName, testMatch, extra = {}) => ({
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tests'],
   testMatch,
   transform: { '^.+\\.(ts|js)$': swc },
-  // ESM-only dependencies (of @fastify/static) are compiled to CommonJS for Jest's module system.
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
+  // ESM-only dependencies (of @fastify/static) are compiled to CommonJS for Jest's module system,
+  // and so is the OTLP exporters' transport, whose import('http') Jest's VM cannot load.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(content-disposition|@opentelemetry/otlp-exporter-base)/)',
+  ],
   moduleNameMapper,
   setupFiles: ['reflect-metadata'],
   ...extra,

@@ -33,6 +33,9 @@ const USAGE = `usage: node bench/send.mjs [options]
 
   --connections N        concurrent connections for POST /send (default 64)
   --duration S           measured load, seconds (default 20)
+  --rate N               offer at most N sends/s in all (default: as fast as the system answers);
+                         with a rate the system can sustain, CPU per send is compared at equal
+                         load (batch sizes, hence per-send costs, depend on the load)
   --warmup S             unmeasured load before it, seconds (default 2; 0 skips)
   --users N              size of the recipient pool; requests cycle through it (default 1000)
   --sample-every N       follow every Nth accepted send until readable (default 50)
@@ -71,6 +74,7 @@ function parseOptions(argv) {
     options: {
       connections: { type: 'string', default: '64' },
       duration: { type: 'string', default: '20' },
+      rate: { type: 'string' },
       warmup: { type: 'string', default: '2' },
       users: { type: 'string', default: '1000' },
       'sample-every': { type: 'string', default: '50' },
@@ -111,6 +115,7 @@ function parseOptions(argv) {
   const options = {
     connections: int('connections', 1, 10_000),
     durationS: int('duration', 1, 3600),
+    rate: values.rate === undefined ? undefined : int('rate', 1, 1_000_000),
     warmupS: int('warmup', 0, 600),
     users: int('users', 1, 10_000_000),
     sampleEvery: int('sample-every', 1, 1_000_000),
@@ -252,6 +257,7 @@ function runLoad({
   apiKey,
   connections,
   durationS,
+  rate,
   users,
   onAccepted,
   onRejected,
@@ -261,6 +267,7 @@ function runLoad({
   const instance = autocannon({
     url: `${baseUrl}/send`,
     connections,
+    ...(rate === undefined ? {} : { overallRate: rate }),
     pipelining: 1,
     duration: durationS,
     timeout: 10,
@@ -405,6 +412,7 @@ async function main() {
       apiKey,
       connections: options.connections,
       durationS: options.warmupS,
+      rate: options.rate,
       users: options.users,
       onAccepted: () => {},
       onRejected: () => {},
@@ -475,7 +483,7 @@ async function main() {
   };
 
   progress(
-    `load: POST /send for ${options.durationS} s at ${options.connections} connections, ${options.users} users, following every ${options.sampleEvery}th accepted send`,
+    `load: POST /send for ${options.durationS} s at ${options.connections} connections${options.rate ? ` (at most ${options.rate}/s)` : ''}, ${options.users} users, following every ${options.sampleEvery}th accepted send`,
   );
   loadRunning = true;
   const loadStartedAt = performance.now();
@@ -485,6 +493,7 @@ async function main() {
     apiKey,
     connections: options.connections,
     durationS: options.durationS,
+    rate: options.rate,
     users: options.users,
     register,
     onAccepted(trackingId, userId) {
@@ -603,6 +612,7 @@ async function main() {
     target: ownSystem ? 'own' : baseUrl,
     ...git,
     connections: options.connections,
+    rate: options.rate ?? null,
     durationS: round(durationS, 2),
     users: options.users,
     requests: attempted,
@@ -726,7 +736,10 @@ function formatTable(f) {
         ? `${f.commit}${f.uncommittedFiles ? ` + ${f.uncommittedFiles} uncommitted file(s)` : ''}`
         : '-',
     ],
-    ['load', `${f.connections} connections, ${f.durationS} s, ${f.users} users`],
+    [
+      'load',
+      `${f.connections} connections${f.rate ? ` offering ${f.rate} sends/s` : ''}, ${f.durationS} s, ${f.users} users`,
+    ],
     [
       'requests',
       `${f.requests} (200: ${f.accepted}, non-2xx: ${f.non2xx}, errors: ${f.errors}, timeouts: ${f.timeouts}) — ${f.failedPercent}% failed`,

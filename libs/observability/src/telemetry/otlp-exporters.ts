@@ -21,9 +21,9 @@ export function otlpSpanExporter(): SpanExporter {
       require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
     return new OTLPTraceExporter();
   }
-  const { OTLPTraceExporter } =
-    require('@opentelemetry/exporter-trace-otlp-proto') as typeof import('@opentelemetry/exporter-trace-otlp-proto');
-  return new OTLPTraceExporter();
+  const { CompactOtlpTraceExporter } =
+    require('./compact-otlp-trace-exporter') as typeof import('./compact-otlp-trace-exporter');
+  return new CompactOtlpTraceExporter();
 }
 
 export function otlpMetricExporter(): PushMetricExporter {
