@@ -17,13 +17,13 @@ for (let digit = 0; digit < 16; digit++) {
 }
 
 /**
- * A protobuf writer into one growing buffer, in a single pass: a nested message reserves the
- * bytes its length most likely takes, and moves its content in the rare case it needs more or
- * fewer, so the encoding stays minimal (the same bytes as any protobuf encoder's).
+ * A protobuf writer in a single pass, into a buffer that grows as needed: a nested message
+ * reserves the bytes its length most likely takes, and moves its content in the rare case it
+ * needs more or fewer, so the encoding stays minimal (the same bytes as any protobuf encoder's).
  */
 export class ProtobufWriter {
   private buffer = Buffer.allocUnsafe(0);
-  pos = 0;
+  private pos = 0;
 
   /**
    * Starts a new message in a new buffer (what was finished may still be in use), of the size
