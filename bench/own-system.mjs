@@ -294,7 +294,10 @@ export class OwnSystem {
     if (!this.options.keepStreams) await this.deleteStreams();
   }
 
-  /** The run's streams (namespace_SENDS, …) would otherwise stay in NATS; EVENTS keeps 7 days. */
+  /**
+   * The run's streams (namespace_SENDS, …, and its KV buckets' KV_namespace_…) would otherwise
+   * stay in NATS; EVENTS keeps 7 days.
+   */
   async deleteStreams() {
     let connection;
     try {
@@ -307,7 +310,10 @@ export class OwnSystem {
       const manager = await connection.jetstreamManager({ timeout: 3000 });
       const names = [];
       for await (const info of manager.streams.list()) {
-        if (info.config.name.startsWith(`${this.namespace}_`)) names.push(info.config.name);
+        const name = info.config.name;
+        if (name.startsWith(`${this.namespace}_`) || name.startsWith(`KV_${this.namespace}_`)) {
+          names.push(name);
+        }
       }
       for (const name of names) await manager.streams.delete(name);
       if (names.length > 0) progress(`deleted streams ${names.join(', ')}`);
