@@ -45,6 +45,8 @@ export interface JobConsumerMetadata {
    * re-created webhook dispatcher would otherwise call customers with days-old events).
    */
   deliverPolicy: 'all' | 'new';
+  /** Whether the consumer's work is traced per message or per batch (see ConsumeJobsOptions). */
+  tracedPer: 'message' | 'batch';
 }
 
 /**
@@ -75,6 +77,15 @@ export interface ConsumeJobsOptions {
   concurrency?: number;
   lingerMs?: number;
   deliverPolicy?: 'all' | 'new';
+  /**
+   * `message` (default): a `<subject> process` span per message, in that message's trace (and,
+   * for a batch of several, a `<subject> batch` span linked to them around the handler).
+   * `batch`: one `<subject> process` span per batch, in its first message's trace and linked to
+   * every message's, for consumers whose work is one statement per batch (the log, metering),
+   * where a span per message would cost more than the work itself. A lone message's batch span
+   * is that message's, so a send followed off peak still shows the consumer in its trace.
+   */
+  tracedPer?: 'message' | 'batch';
 }
 
 /**
@@ -97,6 +108,7 @@ export function ConsumeJobs<TPayload>(
     concurrency: options.concurrency ?? 1,
     lingerMs: options.lingerMs ?? 0,
     deliverPolicy: options.deliverPolicy ?? 'all',
+    tracedPer: options.tracedPer ?? 'message',
   });
 }
 

@@ -22,6 +22,7 @@ export class DeliveryUsageConsumer {
     durable: 'billing-usage',
     maxBatch: 500,
     lingerMs: BULK_WRITE_LINGER_MS,
+    tracedPer: 'batch',
   })
   handleDeliverySteps(items: JobItem<EventEnvelope>[]): Promise<void> {
     return this.meterSent(items);
@@ -31,6 +32,7 @@ export class DeliveryUsageConsumer {
     durable: 'billing-processed-sends',
     maxBatch: 500,
     lingerMs: BULK_WRITE_LINGER_MS,
+    tracedPer: 'batch',
   })
   handleProcessedSends(items: JobItem<EventEnvelope>[]): Promise<void> {
     return this.meterSent(items);

@@ -18,6 +18,7 @@ export class EventsConsumer {
     durable: Consumers.logsEvents,
     maxBatch: 500,
     lingerMs: BULK_WRITE_LINGER_MS,
+    tracedPer: 'batch',
   })
   async handle(items: JobItem<EventEnvelope>[]): Promise<void> {
     const events = items.map(({ payload }) => payload);

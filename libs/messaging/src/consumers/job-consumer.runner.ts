@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { context, Span, SpanKind, trace } from '@opentelemetry/api';
+import { context, Context, Span, SpanKind, trace } from '@opentelemetry/api';
 import {
   AckPolicy,
   ConsumerMessages,
@@ -15,7 +15,7 @@ import { JobConsumerMetadata } from '../decorators';
 import { describeFailure } from '../failures/describe-failure';
 import { failureKindOf } from '../failures/failure-kind';
 import { decodeChecked } from '../payload-validation';
-import { runInBatchTrace } from '../tracing/batch-trace';
+import { runInBatchTrace, startBatchProcessTrace } from '../tracing/batch-trace';
 import { recordFailure } from '../tracing/span-failure';
 import { extractTraceContext, messagingTracer } from '../tracing/trace-propagation';
 import { workAttributesOf } from '../tracing/work-attributes-of';
@@ -29,7 +29,8 @@ const IN_PROGRESS_EVERY_MS = 10_000;
 
 interface PendingItem<T> extends JobItem<T> {
   readonly message: JsMsg;
-  readonly span: Span;
+  /** The message's own span, when the consumer is traced per message. */
+  readonly span?: Span;
   failure?: unknown;
   retryDelayMs?: number;
   deadLetterReason?: string;
@@ -180,19 +181,31 @@ export class JobConsumerRunner<T extends object> {
       (item): item is PendingItem<T> => item !== undefined,
     );
     if (items.length === 0) return;
+    const batchTrace =
+      this.metadata.tracedPer === 'batch'
+        ? startBatchProcessTrace(items, this.metadata.filterSubject, this.metadata.durable)
+        : undefined;
     const heartbeat = setInterval(
       () => items.forEach((item) => item.message.working()),
       IN_PROGRESS_EVERY_MS,
     );
     try {
-      await this.handleIsolatingFailures(items);
+      await (batchTrace
+        ? context.with(batchTrace.context, () => this.handleIsolatingFailures(items))
+        : this.handleIsolatingFailures(items));
     } finally {
       clearInterval(heartbeat);
     }
-    // In each message's trace, so what settling logs (a retry, a dead letter) names its traceId.
-    await Promise.all(
-      items.map((item) => context.with(item.traceContext, () => this.settle(item))),
-    );
+    try {
+      // In each message's trace, so what settling logs (a retry, a dead letter) names its traceId.
+      await Promise.all(
+        items.map((item) =>
+          context.with(item.traceContext, () => this.settle(item, item.span ?? batchTrace?.span)),
+        ),
+      );
+    } finally {
+      batchTrace?.span.end();
+    }
   }
 
   /**
@@ -203,7 +216,9 @@ export class JobConsumerRunner<T extends object> {
    */
   private async handleIsolatingFailures(items: PendingItem<T>[]): Promise<void> {
     try {
-      await runInBatchTrace(items, this.metadata.filterSubject, () => this.handler(items));
+      await (this.metadata.tracedPer === 'batch'
+        ? this.handler(items)
+        : runInBatchTrace(items, this.metadata.filterSubject, () => this.handler(items)));
       return;
     } catch (error) {
       if (items.length === 1 || failureKindOf(error) === 'transient') {
@@ -225,25 +240,15 @@ export class JobConsumerRunner<T extends object> {
     try {
       const payload = decodeChecked<T>(message.data, this.metadata.check);
       const parent = extractTraceContext(message.headers);
-      const span = messagingTracer().startSpan(
-        `${this.metadata.filterSubject} process`,
-        {
-          kind: SpanKind.CONSUMER,
-          attributes: {
-            'messaging.system': 'nats',
-            'messaging.consumer.group.name': this.metadata.durable,
-          },
-        },
-        parent,
-      );
-      if (span.isRecording()) annotateSpan(workAttributesOf(payload), span);
+      const span =
+        this.metadata.tracedPer === 'message' ? this.startMessageSpan(parent, payload) : undefined;
       const item: PendingItem<T> = {
         payload,
         message,
         span,
         subject: message.subject,
         deliveryCount: message.info.redeliveryCount,
-        traceContext: trace.setSpan(parent, span),
+        traceContext: span ? trace.setSpan(parent, span) : parent,
         retry: (reason, delayMs) => {
           item.failure = reason ?? new Error('retry requested');
           item.retryDelayMs = delayMs;
@@ -259,17 +264,34 @@ export class JobConsumerRunner<T extends object> {
     }
   }
 
-  private async settle(item: PendingItem<T>): Promise<void> {
+  private startMessageSpan(parent: Context, payload: T): Span {
+    const span = messagingTracer().startSpan(
+      `${this.metadata.filterSubject} process`,
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: {
+          'messaging.system': 'nats',
+          'messaging.consumer.group.name': this.metadata.durable,
+        },
+      },
+      parent,
+    );
+    if (span.isRecording()) annotateSpan(workAttributesOf(payload), span);
+    return span;
+  }
+
+  /** Acks, retries or dead-letters the message; a failure marks `span` (its own or its batch's). */
+  private async settle(item: PendingItem<T>, span: Span | undefined): Promise<void> {
     if (item.deadLetterReason !== undefined) {
-      recordFailure(item.span, new Error(`dead-lettered: ${item.deadLetterReason}`));
+      if (span) recordFailure(span, new Error(`dead-lettered: ${item.deadLetterReason}`));
       await this.settlement.deadLetter(item.message, item.deadLetterReason);
     } else if (item.failure === undefined) {
       this.settlement.succeeded(item.message);
     } else {
-      recordFailure(item.span, item.failure);
+      if (span) recordFailure(span, item.failure);
       await this.settlement.failed(item.message, item.failure, item.retryDelayMs);
     }
-    item.span.end();
+    item.span?.end();
   }
 }
 
