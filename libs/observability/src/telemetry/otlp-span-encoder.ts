@@ -1,4 +1,11 @@
-import type { Attributes, AttributeValue, HrTime, Link, SpanStatus } from '@opentelemetry/api';
+import type {
+  Attributes,
+  AttributeValue,
+  HrTime,
+  Link,
+  SpanContext,
+  SpanStatus,
+} from '@opentelemetry/api';
 import type { Resource } from '@opentelemetry/resources';
 import type { ReadableSpan, TimedEvent } from '@opentelemetry/sdk-trace-base';
 import { FIXED32, FIXED64, LENGTH_DELIMITED, ProtobufWriter, VARINT } from './protobuf-writer';
@@ -96,15 +103,7 @@ export class OtlpSpanEncoder {
     const parent = span.parentSpanContext;
     writer.tag(2, LENGTH_DELIMITED);
     const start = writer.startLength(SPAN_LENGTH_BYTES);
-    writer.tag(1, LENGTH_DELIMITED);
-    writer.hexBytes(context.traceId);
-    writer.tag(2, LENGTH_DELIMITED);
-    writer.hexBytes(context.spanId);
-    const traceState = context.traceState?.serialize();
-    if (traceState) {
-      writer.tag(3, LENGTH_DELIMITED);
-      writer.string(traceState);
-    }
+    this.identity(context);
     if (parent?.spanId) {
       writer.tag(4, LENGTH_DELIMITED);
       writer.hexBytes(parent.spanId);
@@ -152,6 +151,18 @@ export class OtlpSpanEncoder {
     const context = link.context;
     writer.tag(13, LENGTH_DELIMITED);
     const start = writer.startLength();
+    this.identity(context);
+    if (link.attributes) this.attributes(link.attributes, 4);
+    writer.tag(5, VARINT);
+    writer.varint(link.droppedAttributesCount ?? 0);
+    writer.tag(6, FIXED32);
+    writer.fixed32(spanFlags(context.traceFlags, context.isRemote));
+    writer.endLength(start);
+  }
+
+  /** Trace id, span id and trace state: fields 1 to 3 of both a span and a link. */
+  private identity(context: SpanContext): void {
+    const writer = this.writer;
     writer.tag(1, LENGTH_DELIMITED);
     writer.hexBytes(context.traceId);
     writer.tag(2, LENGTH_DELIMITED);
@@ -161,12 +172,6 @@ export class OtlpSpanEncoder {
       writer.tag(3, LENGTH_DELIMITED);
       writer.string(traceState);
     }
-    if (link.attributes) this.attributes(link.attributes, 4);
-    writer.tag(5, VARINT);
-    writer.varint(link.droppedAttributesCount ?? 0);
-    writer.tag(6, FIXED32);
-    writer.fixed32(spanFlags(context.traceFlags, context.isRemote));
-    writer.endLength(start);
   }
 
   private status(status: SpanStatus): void {
