@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { context, Context, Span, SpanKind, trace } from '@opentelemetry/api';
+import { context, Span, trace } from '@opentelemetry/api';
 import {
   AckPolicy,
   ConsumerMessages,
@@ -8,17 +8,17 @@ import {
   JsMsg,
   NatsConnection,
 } from 'nats';
-import { annotateSpan, ConsumerLag } from '@clarion/observability';
+import { ConsumerLag } from '@clarion/observability';
 import { MessagingClient } from '../client/messaging.client';
 import { Namespacer } from '../connection/namespacer';
 import { JobConsumerMetadata } from '../decorators';
 import { describeFailure } from '../failures/describe-failure';
 import { failureKindOf } from '../failures/failure-kind';
 import { decodeChecked } from '../payload-validation';
-import { runInBatchTrace, startBatchProcessTrace } from '../tracing/batch-trace';
+import { runInBatchTrace } from '../tracing/batch-trace';
+import { startBatchProcessTrace, startMessageProcessSpan } from '../tracing/process-spans';
 import { recordFailure } from '../tracing/span-failure';
-import { extractTraceContext, messagingTracer } from '../tracing/trace-propagation';
-import { workAttributesOf } from '../tracing/work-attributes-of';
+import { extractTraceContext } from '../tracing/trace-propagation';
 import { BatchHandler, JobItem } from './job-item';
 import { Settlement } from './settlement';
 
@@ -241,7 +241,14 @@ export class JobConsumerRunner<T extends object> {
       const payload = decodeChecked<T>(message.data, this.metadata.check);
       const parent = extractTraceContext(message.headers);
       const span =
-        this.metadata.tracedPer === 'message' ? this.startMessageSpan(parent, payload) : undefined;
+        this.metadata.tracedPer === 'message'
+          ? startMessageProcessSpan(
+              parent,
+              payload,
+              this.metadata.filterSubject,
+              this.metadata.durable,
+            )
+          : undefined;
       const item: PendingItem<T> = {
         payload,
         message,
@@ -262,22 +269,6 @@ export class JobConsumerRunner<T extends object> {
       await this.settlement.malformed(message, error);
       return undefined;
     }
-  }
-
-  private startMessageSpan(parent: Context, payload: T): Span {
-    const span = messagingTracer().startSpan(
-      `${this.metadata.filterSubject} process`,
-      {
-        kind: SpanKind.CONSUMER,
-        attributes: {
-          'messaging.system': 'nats',
-          'messaging.consumer.group.name': this.metadata.durable,
-        },
-      },
-      parent,
-    );
-    if (span.isRecording()) annotateSpan(workAttributesOf(payload), span);
-    return span;
   }
 
   /** Acks, retries or dead-letters the message; a failure marks `span` (its own or its batch's). */

@@ -5,7 +5,7 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { JobItem } from '../consumers/job-item';
-import { startBatchProcessTrace } from './batch-trace';
+import { startBatchProcessTrace } from './process-spans';
 
 describe(startBatchProcessTrace.name, () => {
   const exporter = new InMemorySpanExporter();
