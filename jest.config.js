@@ -34,7 +34,7 @@ const project = (displayName, testMatch, extra = {}) => ({
   // ESM-only dependencies (of @fastify/static) are compiled to CommonJS for Jest's module system,
   // and so is the OTLP exporters' transport, whose import('http') Jest's VM cannot load.
   transformIgnorePatterns: [
-    '/node_modules/(?!(content-disposition|@opentelemetry/otlp-exporter-base)/)',
+    '/node_modules/(?!(content-disposition|(@opentelemetry/exporter-metrics-otlp-[a-z]+/node_modules/)?@opentelemetry/otlp-exporter-base)/)',
   ],
   moduleNameMapper,
   setupFiles: ['reflect-metadata'],

@@ -404,6 +404,11 @@ async function main() {
     }
   }
 
+  if (ownSystem && !aborted) {
+    progress('waiting for PostgreSQL and the machine to settle');
+    await ownSystem.settle();
+  }
+
   const register = (instance) => (currentLoad = instance);
   if (options.warmupS > 0 && !aborted) {
     progress(`warm-up: ${options.warmupS} s at ${options.connections} connections`);

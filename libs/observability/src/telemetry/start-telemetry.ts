@@ -1,10 +1,10 @@
 import { diag, DiagConsoleLogger, DiagLogLevel, metrics } from '@opentelemetry/api';
-import type { NodeSDK } from '@opentelemetry/sdk-node';
 import type { MeterProvider } from '@opentelemetry/sdk-metrics';
 import { prometheusReader } from '../metrics/prometheus-endpoint';
 import { recordRuntimeMetrics } from '../metrics/runtime-metrics';
+import type { TracingSdk } from './tracing-sdk';
 
-let sdk: NodeSDK | undefined;
+let sdk: TracingSdk | undefined;
 let meterProvider: MeterProvider | undefined;
 
 /**
