@@ -1,16 +1,13 @@
-import { createNoopMeter, MeterProvider, TextMapPropagator } from '@opentelemetry/api';
+import { TextMapPropagator } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { registerInstrumentations } from '@opentelemetry/instrumentation';
-import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import type { MetricReader } from '@opentelemetry/sdk-metrics';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { MetricsPush } from './metrics-push';
 import { otlpMetricExporter, otlpSpanExporter } from './otlp-exporters';
+import { traceQueriesOf } from './postgres-query-spans';
 
 const DEFAULT_METRICS_EXPORT_INTERVAL_MS = 15_000;
-/** The instrumentation only traces: the service records its own metrics of the same work. */
-const NO_METRICS: MeterProvider = { getMeter: () => createNoopMeter() };
 
 /**
  * W3C trace context alone, unless OTEL_PROPAGATORS names others: the SDK's default adds W3C
@@ -52,14 +49,7 @@ export function startTracingSdk(serviceName: string, prometheus: MetricReader): 
   sdk.start();
   const metricsPush = new MetricsPush(prometheus, otlpMetricExporter(), metricsExportIntervalMs());
   metricsPush.start();
-  // Registered here rather than by the SDK, which would hand it its meter provider: per-query
-  // histograms and pool counters would double the service's own metrics.
-  registerInstrumentations({
-    meterProvider: NO_METRICS,
-    instrumentations: [
-      new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
-    ],
-  });
+  traceQueriesOf((require('pg') as typeof import('pg')).Client);
   return {
     async shutdown() {
       await metricsPush.shutdown();
