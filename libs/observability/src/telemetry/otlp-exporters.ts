@@ -1,5 +1,5 @@
 import type { PushMetricExporter } from '@opentelemetry/sdk-metrics';
-import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
 
 type Protocol = 'http/protobuf' | 'http/json';
 
@@ -15,15 +15,23 @@ function protocolOf(signal: 'TRACES' | 'METRICS'): Protocol {
   return chosen === 'http/json' ? 'http/json' : 'http/protobuf';
 }
 
-export function otlpSpanExporter(): SpanExporter {
+/**
+ * Batches the service's sampled spans for OTLP: in protobuf, encoded as each span ends (see
+ * otlp-encoding-span-processor.ts); in JSON, by the SDK's batch processor and exporter.
+ */
+export function otlpSpanProcessor(): SpanProcessor {
   if (protocolOf('TRACES') === 'http/json') {
     const { OTLPTraceExporter } =
       require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
-    return new OTLPTraceExporter();
+    const { BatchSpanProcessor } =
+      require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
+    return new BatchSpanProcessor(new OTLPTraceExporter());
   }
-  const { CompactOtlpTraceExporter } =
-    require('./compact-otlp-trace-exporter') as typeof import('./compact-otlp-trace-exporter');
-  return new CompactOtlpTraceExporter();
+  const { OtlpEncodingSpanProcessor } =
+    require('./otlp-encoding-span-processor') as typeof import('./otlp-encoding-span-processor');
+  const { OtlpHttpSpanTransport } =
+    require('./otlp-http-span-transport') as typeof import('./otlp-http-span-transport');
+  return new OtlpEncodingSpanProcessor(new OtlpHttpSpanTransport());
 }
 
 export function otlpMetricExporter(): PushMetricExporter {
