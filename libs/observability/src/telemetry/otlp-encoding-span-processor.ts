@@ -55,7 +55,9 @@ export class OtlpEncodingSpanProcessor implements SpanProcessor {
     private readonly config: EncodingSpanProcessorConfig = batchConfigFromEnv(),
   ) {}
 
-  onStart(_span: Span, _parentContext: Context): void {}
+  onStart(_span: Span, _parentContext: Context): void {
+    // A span is encoded when it ends; nothing is kept of it before.
+  }
 
   onEnd(span: ReadableSpan): void {
     if (this.shutDown || (span.spanContext().traceFlags & TraceFlags.SAMPLED) === 0) return;
