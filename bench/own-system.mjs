@@ -142,6 +142,8 @@ export class OwnSystem {
     const log = openSync(this.logPath, 'a');
     const env = {
       ...process.env,
+      // What this system alone is started with (bench/tracing-cost.mjs: tracing on or off).
+      ...this.options.env,
       GATEWAY_PORT: String(gatewayPort),
       HEALTH_PORT_BASE: String(healthPortBase),
       VOICE_MEDIA_PORT: String(voiceMediaPort),
