@@ -13,6 +13,7 @@ import { parseQueryString } from './query-string';
 import { refuseUnstorableText } from './storable-text.hook';
 import { drainUnreadBodies } from './unread-bodies';
 import { observeRequests } from './request-telemetry';
+import { declareRequestProperties } from './request-shape';
 import { trustProxyOf } from './trust-proxy';
 import { forwardMediaUpgrades } from '../voice/media-upgrade-forwarder';
 import { serveInbox } from '../inbox-assets/serve-inbox';
@@ -45,6 +46,7 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
       logger: serviceLogger('gateway', env),
     },
   );
+  declareRequestProperties(app.getHttpAdapter().getInstance(), ['principal', 'endUser']);
   observeRequests(app.getHttpAdapter().getInstance());
   app.useGlobalFilters(new ErrorEnvelopeFilter());
   app.useGlobalPipes(contractValidationPipe());

@@ -11,6 +11,7 @@ import {
 import { FastifyInstance, FastifyRequest } from 'fastify';
 import { annotateSpan, isProbe, isTracing, recordHttpRequest } from '@clarion/observability';
 import '../auth/authenticated-request';
+import { declareRequestProperties } from './request-shape';
 
 const MS_PER_SECOND = 1_000;
 /** Requests that matched no route share one label, so scanners cannot grow the series. */
@@ -24,7 +25,7 @@ interface RequestTrace {
 
 /** The request's server span, kept on the request itself (a WeakMap entry costs more). */
 const REQUEST_TRACE = Symbol('clarion.requestTrace');
-type TracedRequest = FastifyRequest & { [REQUEST_TRACE]?: RequestTrace };
+type TracedRequest = FastifyRequest & { [REQUEST_TRACE]?: RequestTrace | null };
 
 /**
  * Counts every answered request by route and status with its latency, and, while tracing, traces
@@ -51,6 +52,7 @@ export function observeRequests(fastify: FastifyInstance): void {
 
 /** Each request's server span starts before its body is read; its handler runs inside it. */
 function traceRequests(fastify: FastifyInstance): void {
+  declareRequestProperties(fastify, [REQUEST_TRACE]);
   fastify.addHook('onRequest', (request: TracedRequest, _reply, done) => {
     if (isProbe(request.url)) return done();
     const route = request.routeOptions.url;
