@@ -55,9 +55,7 @@ export class OtlpEncodingSpanProcessor implements SpanProcessor {
     private readonly config: EncodingSpanProcessorConfig = batchConfigFromEnv(),
   ) {}
 
-  onStart(_span: Span, _parentContext: Context): void {
-    // A span is encoded when it ends; nothing is kept of it before.
-  }
+  onStart(_span: Span, _parentContext: Context): void {}
 
   onEnd(span: ReadableSpan): void {
     if (this.shutDown || (span.spanContext().traceFlags & TraceFlags.SAMPLED) === 0) return;
