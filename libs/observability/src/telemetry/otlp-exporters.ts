@@ -1,5 +1,5 @@
 import type { PushMetricExporter } from '@opentelemetry/sdk-metrics';
-import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 
 type Protocol = 'http/protobuf' | 'http/json';
 
@@ -15,23 +15,15 @@ function protocolOf(signal: 'TRACES' | 'METRICS'): Protocol {
   return chosen === 'http/json' ? 'http/json' : 'http/protobuf';
 }
 
-/**
- * Batches the service's sampled spans for OTLP: in protobuf, encoded as each span ends (see
- * otlp-encoding-span-processor.ts); in JSON, by the SDK's batch processor and exporter.
- */
-export function otlpSpanProcessor(): SpanProcessor {
+export function otlpSpanExporter(): SpanExporter {
   if (protocolOf('TRACES') === 'http/json') {
     const { OTLPTraceExporter } =
       require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
-    const { BatchSpanProcessor } =
-      require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
-    return new BatchSpanProcessor(new OTLPTraceExporter());
+    return new OTLPTraceExporter();
   }
-  const { OtlpEncodingSpanProcessor } =
-    require('./otlp-encoding-span-processor') as typeof import('./otlp-encoding-span-processor');
-  const { OtlpHttpSpanTransport } =
-    require('./otlp-http-span-transport') as typeof import('./otlp-http-span-transport');
-  return new OtlpEncodingSpanProcessor(new OtlpHttpSpanTransport());
+  const { CompactOtlpTraceExporter } =
+    require('./compact-otlp-trace-exporter') as typeof import('./compact-otlp-trace-exporter');
+  return new CompactOtlpTraceExporter();
 }
 
 export function otlpMetricExporter(): PushMetricExporter {

@@ -10,9 +10,7 @@ import type { Resource } from '@opentelemetry/resources';
 import type { ReadableSpan, TimedEvent } from '@opentelemetry/sdk-trace-base';
 import { FIXED32, FIXED64, LENGTH_DELIMITED, ProtobufWriter, VARINT } from './protobuf-writer';
 
-export type Scope = ReadableSpan['instrumentationScope'];
-/** Spans already encoded (each a `ScopeSpans.spans` entry), by resource and scope. */
-export type EncodedSpans = ReadonlyMap<Resource, ReadonlyMap<Scope, Uint8Array>>;
+type Scope = ReadableSpan['instrumentationScope'];
 
 /** Span flags of OTLP: the W3C trace flags, and whether the parent is known to be remote. */
 const HAS_IS_REMOTE = 0x100;
@@ -33,48 +31,20 @@ const EXPECTED_ROOM = 1.25;
  * what tracing costs a busy service, so it pays to make it cheap.
  */
 export class OtlpSpanEncoder {
-  private writer = new ProtobufWriter();
+  private readonly writer = new ProtobufWriter();
   /** Size of the last request, with some room: the next is likely about as large. */
   private expectedBytes: number | undefined;
   /** `KeyValue.key` field (tag, length, UTF-8 bytes) of each attribute key seen. */
   private readonly encodedKeys = new Map<string, Uint8Array>();
 
   encode(spans: readonly ReadableSpan[]): Uint8Array {
-    return this.request(groupByResourceAndScope(spans), (scopeSpans) => {
-      for (const span of scopeSpans) this.span(span);
-    });
-  }
-
-  /**
-   * Appends `span` to `target` as it will stand in a request (a `ScopeSpans.spans` entry), so a
-   * span can be encoded as it ends and let go, rather than held until its batch is exported.
-   */
-  appendSpan(target: ProtobufWriter, span: ReadableSpan): void {
-    const own = this.writer;
-    this.writer = target;
-    try {
-      this.span(span);
-    } finally {
-      this.writer = own;
-    }
-  }
-
-  /** The request of spans encoded by {@link appendSpan}: the same bytes `encode` writes for them. */
-  encodeAppended(groups: EncodedSpans): Uint8Array {
-    return this.request(groups, (encoded) => this.writer.raw(encoded));
-  }
-
-  private request<T>(
-    groups: ReadonlyMap<Resource, ReadonlyMap<Scope, T>>,
-    writeSpans: (spans: T) => void,
-  ): Uint8Array {
     const writer = this.writer;
     writer.start(this.expectedBytes);
-    for (const [resource, scopes] of groups) {
+    for (const [resource, scopes] of groupByResourceAndScope(spans)) {
       writer.tag(1, LENGTH_DELIMITED);
       const start = writer.startLength(GROUP_LENGTH_BYTES);
       this.resource(resource);
-      for (const [scope, spans] of scopes) this.scopeSpans(scope, () => writeSpans(spans));
+      for (const [scope, scopeSpans] of scopes) this.scopeSpans(scope, scopeSpans);
       if (resource.schemaUrl) {
         writer.tag(3, LENGTH_DELIMITED);
         writer.string(resource.schemaUrl);
@@ -96,12 +66,12 @@ export class OtlpSpanEncoder {
     writer.endLength(start, 2);
   }
 
-  private scopeSpans(scope: Scope, writeSpans: () => void): void {
+  private scopeSpans(scope: Scope, spans: ReadableSpan[]): void {
     const writer = this.writer;
     writer.tag(2, LENGTH_DELIMITED);
     const start = writer.startLength(GROUP_LENGTH_BYTES);
     this.scope(scope);
-    writeSpans();
+    for (const span of spans) this.span(span);
     if (scope.schemaUrl) {
       writer.tag(3, LENGTH_DELIMITED);
       writer.string(scope.schemaUrl);

@@ -2,8 +2,9 @@ import { TextMapPropagator } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { MetricReader } from '@opentelemetry/sdk-metrics';
 import { NodeSDK } from '@opentelemetry/sdk-node';
+import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { MetricsPush } from './metrics-push';
-import { otlpMetricExporter, otlpSpanProcessor } from './otlp-exporters';
+import { otlpMetricExporter, otlpSpanExporter } from './otlp-exporters';
 import { traceQueriesOf } from './postgres-query-spans';
 
 const DEFAULT_METRICS_EXPORT_INTERVAL_MS = 15_000;
@@ -30,7 +31,7 @@ function metricsExportIntervalMs(): number {
 }
 
 /**
- * Starts the NodeSDK of a service exporting over OTLP/HTTP: traces in batches,
+ * Starts the NodeSDK of a service exporting over OTLP/HTTP: traces through a batching processor,
  * the Prometheus reader's metrics pushed every 15 s, W3C trace context, and sampling as the
  * standard OTEL_TRACES_SAMPLER variables say (every trace by default). PostgreSQL queries appear
  * only inside an operation's trace. HTTP is not instrumented by patching Node's http module,
@@ -42,7 +43,7 @@ export function startTracingSdk(serviceName: string, prometheus: MetricReader): 
     serviceName,
     autoDetectResources: false,
     textMapPropagator: propagator(),
-    spanProcessors: [otlpSpanProcessor()],
+    spanProcessors: [new BatchSpanProcessor(otlpSpanExporter())],
     metricReaders: [prometheus],
   });
   sdk.start();
