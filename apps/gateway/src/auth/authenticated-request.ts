@@ -9,7 +9,7 @@ export interface EndUser {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    principal?: Principal | null;
-    endUser?: EndUser | null;
+    principal?: Principal;
+    endUser?: EndUser;
   }
 }

@@ -13,7 +13,6 @@ import { parseQueryString } from './query-string';
 import { refuseUnstorableText } from './storable-text.hook';
 import { drainUnreadBodies } from './unread-bodies';
 import { observeRequests } from './request-telemetry';
-import { declareRequestProperties } from './request-shape';
 import { trustProxyOf } from './trust-proxy';
 import { forwardMediaUpgrades } from '../voice/media-upgrade-forwarder';
 import { serveInbox } from '../inbox-assets/serve-inbox';
@@ -46,7 +45,6 @@ export async function createGatewayApp(env: GatewayEnv): Promise<NestFastifyAppl
       logger: serviceLogger('gateway', env),
     },
   );
-  declareRequestProperties(app.getHttpAdapter().getInstance(), ['principal', 'endUser']);
   observeRequests(app.getHttpAdapter().getInstance());
   app.useGlobalFilters(new ErrorEnvelopeFilter());
   app.useGlobalPipes(contractValidationPipe());

@@ -11,7 +11,6 @@ import {
 import { FastifyInstance, FastifyRequest } from 'fastify';
 import { annotateSpan, isProbe, isTracing, recordHttpRequest } from '@clarion/observability';
 import '../auth/authenticated-request';
-import { declareRequestProperties } from './request-shape';
 
 const MS_PER_SECOND = 1_000;
 /** Requests that matched no route share one label, so scanners cannot grow the series. */
@@ -25,7 +24,7 @@ interface RequestTrace {
 
 /** The request's server span, kept on the request itself (a WeakMap entry costs more). */
 const REQUEST_TRACE = Symbol('clarion.requestTrace');
-type TracedRequest = FastifyRequest & { [REQUEST_TRACE]?: RequestTrace | null };
+type TracedRequest = FastifyRequest & { [REQUEST_TRACE]?: RequestTrace };
 
 /**
  * Counts every answered request by route and status with its latency, and, while tracing, traces
@@ -52,7 +51,6 @@ export function observeRequests(fastify: FastifyInstance): void {
 
 /** Each request's server span starts before its body is read; its handler runs inside it. */
 function traceRequests(fastify: FastifyInstance): void {
-  declareRequestProperties(fastify, [REQUEST_TRACE]);
   fastify.addHook('onRequest', (request: TracedRequest, _reply, done) => {
     if (isProbe(request.url)) return done();
     const route = request.routeOptions.url;
