@@ -18,6 +18,25 @@ export class StartError extends Error {}
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const progress = (message) => process.stderr.write(`[bench] ${message}\n`);
 
+/**
+ * What a benchmark's failure means for its exit status, said on stderr: 2 for bad arguments
+ * (with the usage), 3 when the system could not be started or reached, 1 for anything else.
+ */
+export function exitStatusOf(error, { UsageError, usage, logTail = () => '' }) {
+  if (error instanceof UsageError) {
+    process.stderr.write(`${error.message}\n\n${usage}\n`);
+    return 2;
+  }
+  if (error instanceof StartError) {
+    progress(`cannot run: ${error.message}`);
+    return 3;
+  }
+  progress(`failed: ${error.stack ?? error}`);
+  const tail = logTail();
+  if (tail) progress(tail);
+  return 1;
+}
+
 export async function fetchWithTimeout(url, init = {}, timeoutMs = 5000) {
   return fetch(url, { ...init, signal: AbortSignal.timeout(Math.max(1, timeoutMs)) });
 }
@@ -105,19 +124,13 @@ export class OwnSystem {
    * Without it a run right after another measured up to a fifth slower.
    */
   async settle({ quietPercent = 15, quietSeconds = 2, timeoutS = 30 } = {}) {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({
-      connectionString: this.options.databaseUrl,
-      connectionTimeoutMillis: 5000,
+    await this.withDatabase(async (client) => {
+      try {
+        await client.query('CHECKPOINT');
+      } catch (error) {
+        progress(`CHECKPOINT failed (${error.message}); the run may start less settled`);
+      }
     });
-    await client.connect();
-    try {
-      await client.query('CHECKPOINT');
-    } catch (error) {
-      progress(`CHECKPOINT failed (${error.message}); the run may start less settled`);
-    } finally {
-      await client.end().catch(() => undefined);
-    }
     const deadline = performance.now() + timeoutS * 1000;
     let quietFor = 0;
     let before = machineCpuTicks();
@@ -242,6 +255,16 @@ export class OwnSystem {
    * reach the cap and measure 402s. The bench's own account is put on the largest paid tier.
    */
   async liftUsageCap() {
+    await this.withDatabase((client) =>
+      client.query(
+        `UPDATE billing.accounts SET account_type = 'paid', plan_tier = 'budget_5000' WHERE id = $1`,
+        [this.accountId],
+      ),
+    );
+  }
+
+  /** Runs `work` with a client of the system's database, closed after. */
+  async withDatabase(work) {
     const { default: pg } = await import('pg');
     const client = new pg.Client({
       connectionString: this.options.databaseUrl,
@@ -249,12 +272,9 @@ export class OwnSystem {
     });
     await client.connect();
     try {
-      await client.query(
-        `UPDATE billing.accounts SET account_type = 'paid', plan_tier = 'budget_5000' WHERE id = $1`,
-        [this.accountId],
-      );
+      return await work(client);
     } finally {
-      await client.end();
+      await client.end().catch(() => undefined);
     }
   }
 

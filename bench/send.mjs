@@ -17,7 +17,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { OtlpSink } from './otlp-sink.mjs';
 import { runLoad } from './send-load.mjs';
-import { fetchWithTimeout, OwnSystem, progress, sleep, StartError } from './own-system.mjs';
+import {
+  exitStatusOf,
+  fetchWithTimeout,
+  OwnSystem,
+  progress,
+  sleep,
+  StartError,
+} from './own-system.mjs';
 import {
   cpuBetween,
   cpuFigures,
@@ -755,17 +762,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 main().then(
   (code) => finish(code),
-  (error) => {
-    if (error instanceof UsageError) {
-      process.stderr.write(`${error.message}\n\n${USAGE}\n`);
-      void finish(2);
-    } else if (error instanceof StartError) {
-      progress(`cannot run: ${error.message}`);
-      void finish(3);
-    } else {
-      progress(`failed: ${error.stack ?? error}`);
-      if (ownSystem) progress(ownSystem.logTail(15));
-      void finish(1);
-    }
-  },
+  (error) =>
+    void finish(
+      exitStatusOf(error, {
+        UsageError,
+        usage: USAGE,
+        logTail: () => ownSystem?.logTail(15) ?? '',
+      }),
+    ),
 );

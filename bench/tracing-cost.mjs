@@ -12,7 +12,7 @@
 // differ by up to a fifth, which hides a cost of that size. See bench/README.md.
 import { parseArgs } from 'node:util';
 import { OtlpSink } from './otlp-sink.mjs';
-import { OwnSystem, progress, sleep, StartError } from './own-system.mjs';
+import { exitStatusOf, OwnSystem, progress, sleep, StartError } from './own-system.mjs';
 import { cpuBetween, takeCpuSnapshot } from './process-cpu.mjs';
 import { runLoad } from './send-load.mjs';
 
@@ -289,16 +289,5 @@ process.on('SIGTERM', () => void finish(143));
 
 main().then(
   (code) => finish(code),
-  (error) => {
-    if (error instanceof UsageError) {
-      process.stderr.write(`${error.message}\n\n${USAGE}\n`);
-      void finish(2);
-    } else if (error instanceof StartError) {
-      progress(`cannot run: ${error.message}`);
-      void finish(3);
-    } else {
-      progress(`failed: ${error.stack ?? error}`);
-      void finish(1);
-    }
-  },
+  (error) => void finish(exitStatusOf(error, { UsageError, usage: USAGE })),
 );

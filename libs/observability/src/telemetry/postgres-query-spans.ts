@@ -29,6 +29,14 @@ export function traceQueriesOf(Client: ClientClass): void {
     const text = textOf(args[0]);
     if (text === undefined) return original.apply(this, args);
     const span = startQuerySpan(this, text);
+    try {
+      return runEndingSpan(this, args, span);
+    } catch (error) {
+      endQuerySpan(span, error);
+      throw error;
+    }
+  };
+  function runEndingSpan(client: Client, args: unknown[], span: Span): unknown {
     const last = args.length - 1;
     if (typeof args[last] === 'function') {
       const callback = args[last] as QueryCallback;
@@ -36,9 +44,9 @@ export function traceQueriesOf(Client: ClientClass): void {
         endQuerySpan(span, error);
         callback(error, result);
       });
-      return original.apply(this, args);
+      return original.apply(client, args);
     }
-    const result = original.apply(this, args);
+    const result = original.apply(client, args);
     if (isPromise(result)) {
       result.then(
         () => endQuerySpan(span, null),
@@ -48,7 +56,7 @@ export function traceQueriesOf(Client: ClientClass): void {
       span.end();
     }
     return result;
-  };
+  }
   Object.assign(Client.prototype, { query: traced, [TRACED]: true });
 }
 
