@@ -120,8 +120,9 @@ export class OwnSystem {
 
   /**
    * Waits until the machine is quiet before the load: PostgreSQL writes out what starting the
-   * system dirtied (and what dropping the previous run's database left), and the CPU settles.
-   * Without it a run right after another measured up to a fifth slower.
+   * system dirtied (and what dropping the previous run's database left), and the CPU settles
+   * (Linux only: read from /proc/stat), so that a run does not start amid the last one's
+   * clean-up.
    */
   async settle({ quietPercent = 15, quietSeconds = 2, timeoutS = 30 } = {}) {
     await this.withDatabase(async (client) => {
@@ -131,6 +132,7 @@ export class OwnSystem {
         progress(`CHECKPOINT failed (${error.message}); the run may start less settled`);
       }
     });
+    if (process.platform !== 'linux') return;
     const deadline = performance.now() + timeoutS * 1000;
     let quietFor = 0;
     let before = machineCpuTicks();
