@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   context,
   ROOT_CONTEXT,
@@ -19,21 +20,21 @@ describe(traceQueriesOf.name, () => {
   const exporter = new InMemorySpanExporter();
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   const tracer = provider.getTracer('test');
-  // The test database itself: these queries read nothing and write nothing (the writes fail).
-  const databaseUrl = process.env['DATABASE_URL'] ?? '';
+  let databaseUrl: string;
   let client: Client;
 
   beforeAll(async () => {
     context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
     trace.setGlobalTracerProvider(provider);
     traceQueriesOf(Client);
-    if (!databaseUrl) throw new Error('DATABASE_URL is not set; run the tests with npm test');
+    databaseUrl = await createDatabase();
     client = new Client({ connectionString: databaseUrl });
     await client.connect();
   });
 
   afterAll(async () => {
     await client.end();
+    await dropDatabase(databaseUrl);
     trace.disable();
     context.disable();
   });
@@ -126,3 +127,33 @@ describe(traceQueriesOf.name, () => {
     expect(queries).toHaveLength(1);
   });
 });
+
+/** A fresh database on the test PostgreSQL (DATABASE_URL names its server). */
+async function createDatabase(): Promise<string> {
+  const base = process.env['DATABASE_URL'];
+  if (!base) throw new Error('DATABASE_URL is not set; run the tests with npm test');
+  const url = new URL(base);
+  url.pathname = `/clarion_test_query_spans_${randomBytes(6).toString('hex')}`;
+  await onServer(base, `CREATE DATABASE ${url.pathname.slice(1)}`);
+  return url.toString();
+}
+
+async function dropDatabase(databaseUrl: string): Promise<void> {
+  await onServer(
+    databaseUrl,
+    `DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`,
+  );
+}
+
+/** Runs one statement on the server's maintenance database. */
+async function onServer(anyDatabaseUrl: string, statement: string): Promise<void> {
+  const maintenance = new URL(anyDatabaseUrl);
+  maintenance.pathname = '/postgres';
+  const admin = new Client({ connectionString: maintenance.toString() });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
