@@ -18,7 +18,7 @@ import { decodeChecked } from '../payload-validation';
 import { runInBatchTrace } from '../tracing/batch-trace';
 import { startBatchProcessTrace, startMessageProcessSpan } from '../tracing/process-spans';
 import { recordFailure } from '../tracing/span-failure';
-import { extractTraceContext } from '../tracing/trace-propagation';
+import { traceContextOf } from '../tracing/trace-propagation';
 import { BatchHandler, JobItem } from './job-item';
 import { Settlement } from './settlement';
 
@@ -239,7 +239,7 @@ export class JobConsumerRunner<T extends object> {
   private async toItem(message: JsMsg): Promise<PendingItem<T> | undefined> {
     try {
       const payload = decodeChecked<T>(message.data, this.metadata.check);
-      const parent = extractTraceContext(message.headers);
+      const parent = traceContextOf(message);
       const span =
         this.metadata.tracedPer === 'message'
           ? startMessageProcessSpan(

@@ -13,7 +13,7 @@ import { RequestHandlerMetadata } from '../decorators';
 import { MESSAGING_OPTIONS, MessagingOptions } from '../messaging.options';
 import { decodeAndValidate } from '../payload-validation';
 import { recordRequestFailure } from '../tracing/span-failure';
-import { extractTraceContext, messagingTracer } from '../tracing/trace-propagation';
+import { messagingTracer, traceContextOf } from '../tracing/trace-propagation';
 
 export type RequestHandlerFn = (request: object) => unknown;
 
@@ -84,7 +84,7 @@ export class RequestHandlerRegistrar {
     metadata: RequestHandlerMetadata,
     handler: RequestHandlerFn,
   ): Promise<ReplyEnvelope<unknown>> {
-    const parent = extractTraceContext(message.headers);
+    const parent = traceContextOf(message);
     const span = messagingTracer().startSpan(
       `${metadata.subject} handle`,
       {

@@ -1,5 +1,7 @@
 import { context, Context, propagation, trace, Tracer } from '@opentelemetry/api';
-import { headers as natsHeaders, MsgHdrs } from 'nats';
+import { parseTraceParent } from '@opentelemetry/core';
+import { headers as natsHeaders, JsMsg, Msg, MsgHdrs } from 'nats';
+import { rawTraceParentOf } from './raw-trace-parent';
 
 const setter = { set: (carrier: MsgHdrs, key: string, value: string) => carrier.set(key, value) };
 const getter = {
@@ -21,7 +23,30 @@ export function headersWithTraceContext(ctx: Context = context.active()): MsgHdr
   return headers;
 }
 
-/** The trace context a message arrived with (root context when it carried none). */
-export function extractTraceContext(headers: MsgHdrs | undefined): Context {
-  return propagation.extract(context.active(), headers, getter);
+/** Whether the registered propagator is W3C trace context alone (tracing's default). */
+function propagatesW3cOnly(fields: string[]): boolean {
+  return fields.length === 2 && fields[0] === 'traceparent' && fields[1] === 'tracestate';
+}
+
+/**
+ * The trace context a message arrived with (the active context when it carried none, or when
+ * tracing is off). Under W3C trace context alone, its `traceparent` is read straight from the
+ * message's raw header block; other propagators read the decoded headers.
+ */
+export function traceContextOf(message: Msg | JsMsg): Context {
+  const active = context.active();
+  const fields = propagation.fields();
+  if (fields.length === 0) return active;
+  if (propagatesW3cOnly(fields)) {
+    const traceParent = rawTraceParentOf(message);
+    if (traceParent === null) return active;
+    if (traceParent !== undefined) return withRemoteParent(active, traceParent);
+  }
+  return propagation.extract(active, message.headers, getter);
+}
+
+/** `ctx` continuing the remote span that `traceParent` names, as the W3C propagator makes it. */
+function withRemoteParent(ctx: Context, traceParent: string): Context {
+  const spanContext = parseTraceParent(traceParent);
+  return spanContext ? trace.setSpanContext(ctx, { ...spanContext, isRemote: true }) : ctx;
 }
