@@ -197,11 +197,8 @@ export class JobConsumerRunner<T extends object> {
       clearInterval(heartbeat);
     }
     try {
-      // In each message's trace, so what settling logs (a retry, a dead letter) names its traceId.
       await Promise.all(
-        items.map((item) =>
-          context.with(item.traceContext, () => this.settle(item, item.span ?? batchTrace?.span)),
-        ),
+        items.map((item) => this.settleInItsTrace(item, item.span ?? batchTrace?.span)),
       );
     } finally {
       batchTrace?.span.end();
@@ -271,6 +268,16 @@ export class JobConsumerRunner<T extends object> {
     }
   }
 
+  /**
+   * Settles a message that failed in its own trace, so what settling logs (a retry, a dead
+   * letter) names its traceId; a success is only acked, which needs no context.
+   */
+  private settleInItsTrace(item: PendingItem<T>, span: Span | undefined): Promise<void> {
+    return isSuccess(item)
+      ? this.settle(item, span)
+      : context.with(item.traceContext, () => this.settle(item, span));
+  }
+
   /** Acks, retries or dead-letters the message; a failure marks `span` (its own or its batch's). */
   private async settle(item: PendingItem<T>, span: Span | undefined): Promise<void> {
     if (item.deadLetterReason !== undefined) {
@@ -284,6 +291,10 @@ export class JobConsumerRunner<T extends object> {
     }
     item.span?.end();
   }
+}
+
+function isSuccess(item: PendingItem<unknown>): boolean {
+  return item.failure === undefined && item.deadLetterReason === undefined;
 }
 
 /** Forgets what an earlier run of the handler decided for the item, before it is run again. */
