@@ -12,6 +12,7 @@
 // differ by up to a fifth, which hides a cost of that size. See bench/README.md.
 import { parseArgs } from 'node:util';
 import { OtlpSink } from './otlp-sink.mjs';
+import { roundChanges, spreadOf } from './paired-rounds.mjs';
 import { exitStatusOf, OwnSystem, progress, sleep, StartError } from './own-system.mjs';
 import { cpuBetween, takeCpuSnapshot } from './process-cpu.mjs';
 import { runLoad } from './send-load.mjs';
@@ -114,6 +115,7 @@ class Contender {
     this.servicesCpuMs = 0;
     this.cpuMsByService = {};
     this.sliceRates = [];
+    this.sliceCpuMsPerSend = [];
   }
 
   get sendsPerSecond() {
@@ -180,6 +182,7 @@ async function slice(contender, options, durationS, measured) {
       contender.cpuMsByService[service] = (contender.cpuMsByService[service] ?? 0) + ms;
   }
   contender.sliceRates.push(accepted / seconds);
+  contender.sliceCpuMsPerSend.push((cpu?.services.total ?? 0) / accepted);
 }
 
 async function main() {
@@ -214,6 +217,18 @@ async function main() {
 function report(options, off, on, sink) {
   const change = (after, before) => `${(100 * (after / before - 1)).toFixed(1)} %`;
   const rates = (c) => c.sliceRates.map((rate) => Math.round(rate)).join(' / ');
+  const rounds = roundChanges(off.sliceRates, on.sliceRates);
+  const spread = spreadOf(rounds);
+  const cpuRounds = roundChanges(off.sliceCpuMsPerSend, on.sliceCpuMsPerSend);
+  const cpuSpread = spreadOf(cpuRounds);
+  const perRound = (changes, { median, mean, halfWidth95 }) =>
+    `${changes.map((c) => c.toFixed(1)).join(' / ')} % (median ${median.toFixed(1)} %, mean ${mean.toFixed(1)} % ± ${halfWidth95.toFixed(1)} at 95 %)`;
+  const figuresOf = (changes, { median, mean, halfWidth95 }) => ({
+    percent: changes.map((c) => Number(c.toFixed(1))),
+    medianPercent: Number(median.toFixed(1)),
+    meanPercent: Number(mean.toFixed(1)),
+    halfWidth95Percent: Number(halfWidth95.toFixed(1)),
+  });
   const figures = {
     date: new Date().toISOString(),
     node: process.version,
@@ -229,6 +244,10 @@ function report(options, off, on, sink) {
     servicesCpuPerSendChangePercent: Number(
       (100 * (on.servicesCpuMsPerSend / off.servicesCpuMsPerSend - 1)).toFixed(1),
     ),
+    roundChanges: {
+      throughput: figuresOf(rounds, spread),
+      servicesCpuPerSend: figuresOf(cpuRounds, cpuSpread),
+    },
     exported: { requests: sink.exports, bytes: sink.bytes },
   };
   const table = [
@@ -238,6 +257,8 @@ function report(options, off, on, sink) {
     `CPU-ms per send        ${byService(off, on)}`,
     `traces recorded        ${options.traceRatio === undefined ? 'every one' : `one in ${Math.round(1 / options.traceRatio)} (ratio ${options.traceRatio})`}`,
     `tracing costs          throughput ${change(on.sendsPerSecond, off.sendsPerSecond)}, services' CPU per send ${change(on.servicesCpuMsPerSend, off.servicesCpuMsPerSend)}`,
+    `per round: throughput  ${perRound(rounds, spread)}`,
+    `per round: CPU / send  ${perRound(cpuRounds, cpuSpread)}`,
     `exported               ${sink.exports} OTLP requests, ${(sink.bytes / 1e6).toFixed(1)} MB`,
   ].join('\n');
   if (options.json) {
