@@ -6,7 +6,16 @@ import {
   W3CTraceContextPropagator,
 } from '@opentelemetry/core';
 import { createTestNamespace } from '@clarion/testing';
-import { AckPolicy, connect, headers, JsMsg, Msg, MsgHdrs, NatsConnection } from 'nats';
+import {
+  AckPolicy,
+  connect,
+  DeliverPolicy,
+  headers,
+  JsMsg,
+  Msg,
+  MsgHdrs,
+  NatsConnection,
+} from 'nats';
 import { rawTraceParentOf } from './raw-trace-parent';
 import { headersWithTraceContext, traceContextOf } from './trace-propagation';
 
@@ -33,6 +42,7 @@ function propagatorsReading(message: Msg | JsMsg) {
 
 describe(traceContextOf.name, () => {
   const subject = `${createTestNamespace()}.trace`;
+  const stream = subject.replace(/\./g, '_');
   let nats: NatsConnection;
 
   beforeAll(async () => {
@@ -40,20 +50,21 @@ describe(traceContextOf.name, () => {
     nats = await connect({ servers: process.env['NATS_URL'] });
     await nats
       .jetstreamManager()
-      .then((manager) =>
-        manager.streams.add({ name: subject.replace(/\./g, '_'), subjects: [subject] }),
-      );
+      .then((manager) => manager.streams.add({ name: stream, subjects: [subject] }));
   });
 
   afterAll(async () => {
     const manager = await nats.jetstreamManager();
-    await manager.streams.delete(subject.replace(/\./g, '_'));
+    await manager.streams.delete(stream);
     await nats.close();
     propagation.disable();
     context.disable();
   });
 
-  beforeEach(() => propagation.setGlobalPropagator(w3cPropagator));
+  beforeEach(() => {
+    propagation.disable();
+    propagation.setGlobalPropagator(w3cPropagator);
+  });
 
   /** The message as a core subscriber receives it. */
   async function receivedCore(published?: MsgHdrs): Promise<Msg> {
@@ -68,12 +79,11 @@ describe(traceContextOf.name, () => {
     const ack = await nats
       .jetstream()
       .publish(subject, 'payload', published ? { headers: published } : {});
-    const stream = subject.replace(/\./g, '_');
     const manager = await nats.jetstreamManager();
     const consumer = await manager.consumers.add(stream, {
       ack_policy: AckPolicy.Explicit,
       opt_start_seq: ack.seq,
-      deliver_policy: 'by_start_sequence' as never,
+      deliver_policy: DeliverPolicy.StartSequence,
     });
     const message = await (await nats.jetstream().consumers.get(stream, consumer.name)).next();
     if (!message) throw new Error('no message');
