@@ -1,5 +1,4 @@
-import { createServer, IncomingHttpHeaders, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { IncomingHttpHeaders } from 'node:http';
 import { ExportResult, ExportResultCode } from '@opentelemetry/core';
 import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import {
@@ -8,6 +7,7 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { CompactOtlpTraceExporter } from './compact-otlp-trace-exporter';
+import { LoopbackCollector } from './test-peers/loopback-collector';
 
 interface Received {
   path: string | undefined;
@@ -16,22 +16,15 @@ interface Received {
 }
 
 describe(CompactOtlpTraceExporter.name, () => {
-  let collector: Server;
   const received: Received[] = [];
   let status = 200;
+  const collector = new LoopbackCollector((request, body, response) => {
+    received.push({ path: request.url, headers: request.headers, body });
+    response.writeHead(status, { 'content-type': 'application/x-protobuf' }).end();
+  });
 
   beforeAll(async () => {
-    collector = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        received.push({ path: request.url, headers: request.headers, body: Buffer.concat(chunks) });
-        response.writeHead(status, { 'content-type': 'application/x-protobuf' }).end();
-      });
-    });
-    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
-    const { port } = collector.address() as AddressInfo;
-    process.env['OTEL_EXPORTER_OTLP_ENDPOINT'] = `http://127.0.0.1:${port}`;
+    process.env['OTEL_EXPORTER_OTLP_ENDPOINT'] = await collector.start();
     process.env['OTEL_EXPORTER_OTLP_HEADERS'] = 'x-collector-token=secret';
   });
 

@@ -1,9 +1,8 @@
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { MeterProvider } from '@opentelemetry/sdk-metrics';
 import { MetricsPush } from './metrics-push';
+import { LoopbackCollector } from './test-peers/loopback-collector';
 
 interface ExportedMetric {
   name: string;
@@ -25,22 +24,16 @@ function valueOf(metric: ExportedMetric | undefined): number {
 }
 
 describe(MetricsPush.name, () => {
-  let collector: Server;
   let url: string;
   const bodies: string[] = [];
   let status = 200;
+  const collector = new LoopbackCollector((request, body, response) => {
+    if (request.url === '/v1/metrics') bodies.push(body.toString('utf8'));
+    response.writeHead(status, { 'content-type': 'application/json' }).end('{}');
+  });
 
   beforeAll(async () => {
-    collector = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        if (request.url === '/v1/metrics') bodies.push(Buffer.concat(chunks).toString('utf8'));
-        response.writeHead(status, { 'content-type': 'application/json' }).end('{}');
-      });
-    });
-    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(collector.address() as AddressInfo).port}/v1/metrics`;
+    url = `${await collector.start()}/v1/metrics`;
   });
 
   afterAll(() => collector.close());
