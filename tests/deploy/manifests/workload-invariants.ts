@@ -16,6 +16,7 @@ const IDLE_RSS_BYTES = 162 * MIB;
 function idleRssOf(containerName: string): number {
   return IDLE_RSS_BYTES_BY_CONTAINER[containerName] ?? IDLE_RSS_BYTES;
 }
+
 export const DRAIN_ANNOTATION = 'clarion.dev/drain-seconds';
 const DEFAULT_GRACE_SECONDS = 30;
 

@@ -14,7 +14,7 @@ export function requireDeferring<T>(id: string, deferred: ReadonlySet<string>): 
   moduleLoader._load = function loadDeferring(request, parent, isMain) {
     return deferred.has(request)
       ? loadedWhenRead(() => load.call(Module, request, parent, isMain))
-      : load.call(this, request, parent, isMain);
+      : load.call(Module, request, parent, isMain);
   };
   try {
     return require(id) as T;

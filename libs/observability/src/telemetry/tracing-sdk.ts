@@ -14,6 +14,7 @@ const DEFAULT_METRICS_EXPORT_INTERVAL_MS = 15_000;
  * What the NodeSDK requires as it loads, for options Clarion never takes: the exporters it would
  * build from OTEL_*_EXPORTER (Clarion hands it its own span processor and metric reader, and
  * records no OpenTelemetry logs), the B3 and Jaeger propagators, and the file configuration.
+ * The Prometheus and OTLP metric exporters are not among them: Clarion loads those itself.
  * Loaded eagerly they are about 1,000 modules (gRPC among them): some 11 MB of heap and 25 MB of
  * RSS in every service. Deferred, each still loads the moment an option reaches it (say
  * OTEL_PROPAGATORS=b3).
@@ -25,9 +26,6 @@ const PACKAGES_THE_SDK_LOADS_UNUSED = new Set(
     'exporter-logs-otlp-http',
     'exporter-logs-otlp-proto',
     'exporter-metrics-otlp-grpc',
-    'exporter-metrics-otlp-http',
-    'exporter-metrics-otlp-proto',
-    'exporter-prometheus',
     'exporter-trace-otlp-grpc',
     'exporter-trace-otlp-http',
     'exporter-trace-otlp-proto',
