@@ -7,7 +7,7 @@ const MIB = 2 ** 20;
  * container's memory request must exceed it. Containers not named here keep the general floor.
  */
 const IDLE_RSS_BYTES_BY_CONTAINER: Readonly<Record<string, number>> = {
-  gateway: 205 * MIB,
+  gateway: 185 * MIB,
   'delivery-workers': 180 * MIB,
 };
 const IDLE_RSS_BYTES = 162 * MIB;
