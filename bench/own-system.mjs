@@ -20,10 +20,11 @@ export const progress = (message) => process.stderr.write(`[bench] ${message}\n`
 
 /**
  * What a benchmark's failure means for its exit status, said on stderr: 2 for bad arguments
- * (with the usage), 3 when the system could not be started or reached, 1 for anything else.
+ * (with the usage; an option parseArgs does not know, or one missing its value, included), 3 when
+ * the system could not be started or reached, 1 for anything else.
  */
 export function exitStatusOf(error, { UsageError, usage, logTail = () => '' }) {
-  if (error instanceof UsageError) {
+  if (error instanceof UsageError || String(error?.code).startsWith('ERR_PARSE_ARGS_')) {
     process.stderr.write(`${error.message}\n\n${usage}\n`);
     return 2;
   }
