@@ -1,11 +1,19 @@
 import { lookup, LookupAddress, LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
-import { Agent, fetch as undiciFetch, RequestInit as UndiciRequestInit } from 'undici';
+import type { Agent, RequestInit as UndiciRequestInit } from 'undici';
 import { AddressPolicy } from './address-policy';
 import { OutboundUrlRefusedError } from './outbound-url-refused.error';
 
 /** fetch() restricted to the addresses the outbound policy allows; redirects are never followed. */
 export type GuardedFetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+/**
+ * undici, loaded by the first fetch: a service that only checks URLs (the gateway) never loads
+ * its 95 modules.
+ */
+function undici(): typeof import('undici') {
+  return require('undici') as typeof import('undici');
+}
 
 type LookupCallback = (
   error: NodeJS.ErrnoException | null,
@@ -19,16 +27,15 @@ type LookupCallback = (
  * time cannot slip through), and literal addresses are checked before connecting.
  */
 export class OutboundGuard {
-  private readonly agent: Agent;
+  /** The connection pool of fetch, made by the first fetch. */
+  private agent: Agent | undefined;
+  private readonly connections: number;
 
   constructor(
     private readonly policy: AddressPolicy,
     options: { connections?: number } = {},
   ) {
-    this.agent = new Agent({
-      connections: options.connections ?? 256,
-      connect: { lookup: (hostname, opts, callback) => this.lookup(hostname, opts, callback) },
-    });
+    this.connections = options.connections ?? 256;
   }
 
   static fromAllowList(value: string | undefined): OutboundGuard {
@@ -66,10 +73,10 @@ export class OutboundGuard {
     // a localhost name is refused whatever this machine's resolver makes of it.
     this.refuseByItself(url, hostOf(target));
     try {
-      const response = await undiciFetch(target, {
+      const response = await undici().fetch(target, {
         ...(init as UndiciRequestInit),
         redirect: 'manual',
-        dispatcher: this.agent,
+        dispatcher: this.pool(),
       });
       return response as unknown as Response;
     } catch (error) {
@@ -77,13 +84,21 @@ export class OutboundGuard {
     }
   };
 
-  close(): Promise<void> {
-    return this.agent.close();
+  async close(): Promise<void> {
+    await this.agent?.close();
   }
 
   /** Closes pooled connections when the Nest application holding the guard shuts down. */
   onModuleDestroy(): Promise<void> {
     return this.close();
+  }
+
+  private pool(): Agent {
+    this.agent ??= new (undici().Agent)({
+      connections: this.connections,
+      connect: { lookup: (hostname, opts, callback) => this.lookup(hostname, opts, callback) },
+    });
+    return this.agent;
   }
 
   private parse(url: string): URL {
