@@ -15,22 +15,24 @@ import { createServer } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { connect, JSONCodec } from 'nats';
+import { parseOptionsOrExit } from './cli-options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { values: options } = parseArgs({
-  options: {
-    jobs: { type: 'string', default: '20000' },
-    latency: { type: 'string', default: '100' },
-    'in-flight': { type: 'string', default: '512' },
-    help: { type: 'boolean', default: false },
+const USAGE = 'usage: node bench/delivery.mjs [--jobs N] [--latency MS] [--in-flight N]';
+const { values: options } = parseOptionsOrExit(
+  {
+    options: {
+      jobs: { type: 'string', default: '20000' },
+      latency: { type: 'string', default: '100' },
+      'in-flight': { type: 'string', default: '512' },
+      help: { type: 'boolean', default: false },
+    },
   },
-});
+  USAGE,
+);
 if (options.help) {
-  process.stdout.write(
-    'usage: node bench/delivery.mjs [--jobs N] [--latency MS] [--in-flight N]\n',
-  );
+  process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
 const jobs = Number(options.jobs);

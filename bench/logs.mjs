@@ -14,19 +14,23 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { connect, JSONCodec } from 'nats';
 import pg from 'pg';
+import { parseOptionsOrExit } from './cli-options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { values: options } = parseArgs({
-  options: {
-    sends: { type: 'string', default: '20000' },
-    help: { type: 'boolean', default: false },
+const USAGE = 'usage: node bench/logs.mjs [--sends N]';
+const { values: options } = parseOptionsOrExit(
+  {
+    options: {
+      sends: { type: 'string', default: '20000' },
+      help: { type: 'boolean', default: false },
+    },
   },
-});
+  USAGE,
+);
 if (options.help) {
-  process.stdout.write('usage: node bench/logs.mjs [--sends N]\n');
+  process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
 const sends = Number(options.sends);

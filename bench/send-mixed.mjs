@@ -6,8 +6,8 @@
 //
 //   node bench/send-mixed.mjs                   starts its own system (isolated namespace, ports, database)
 //   node bench/send-mixed.mjs --url http://127.0.0.1:3000 --api-key clarion_sk_...   uses a running system
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { parseOptionsOrExit } from './cli-options.mjs';
 import { OwnSystem, progress, sleep, StartError } from './own-system.mjs';
 import {
   cpuBetween,
@@ -40,26 +40,29 @@ const USAGE = `usage: node bench/send-mixed.mjs [options]
 Exit status: 0 ok; 1 more than 1% of the samples never got a log record; 2 bad arguments;
 3 the system could not be started or reached.`;
 
-const { values } = parseArgs({
-  options: {
-    url: { type: 'string' },
-    'api-key': { type: 'string' },
-    connections: { type: 'string', default: '64' },
-    duration: { type: 'string', default: '20' },
-    users: { type: 'string', default: '1000' },
-    'sample-every': { type: 'string', default: '25' },
-    json: { type: 'boolean', default: false },
-    'database-url': {
-      type: 'string',
-      default: 'postgres://postgres@127.0.0.1:5432/clarion_bench',
+const { values } = parseOptionsOrExit(
+  {
+    options: {
+      url: { type: 'string' },
+      'api-key': { type: 'string' },
+      connections: { type: 'string', default: '64' },
+      duration: { type: 'string', default: '20' },
+      users: { type: 'string', default: '1000' },
+      'sample-every': { type: 'string', default: '25' },
+      json: { type: 'boolean', default: false },
+      'database-url': {
+        type: 'string',
+        default: 'postgres://postgres@127.0.0.1:5432/clarion_bench',
+      },
+      'nats-url': { type: 'string', default: 'nats://127.0.0.1:4222' },
+      'start-timeout': { type: 'string', default: '240' },
+      'keep-streams': { type: 'boolean', default: false },
+      'fresh-db': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
     },
-    'nats-url': { type: 'string', default: 'nats://127.0.0.1:4222' },
-    'start-timeout': { type: 'string', default: '240' },
-    'keep-streams': { type: 'boolean', default: false },
-    'fresh-db': { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
   },
-});
+  USAGE,
+);
 if (values.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);

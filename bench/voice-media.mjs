@@ -17,20 +17,24 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { connect, JSONCodec } from 'nats';
 import { WebSocket, WebSocketServer } from 'ws';
+import { parseOptionsOrExit } from './cli-options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { values: options } = parseArgs({
-  options: {
-    calls: { type: 'string', default: '200' },
-    seconds: { type: 'string', default: '20' },
-    help: { type: 'boolean', default: false },
+const USAGE = 'usage: node bench/voice-media.mjs [--calls N] [--seconds S]';
+const { values: options } = parseOptionsOrExit(
+  {
+    options: {
+      calls: { type: 'string', default: '200' },
+      seconds: { type: 'string', default: '20' },
+      help: { type: 'boolean', default: false },
+    },
   },
-});
+  USAGE,
+);
 if (options.help) {
-  process.stdout.write('usage: node bench/voice-media.mjs [--calls N] [--seconds S]\n');
+  process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
 const calls = Number(options.calls);

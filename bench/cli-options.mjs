@@ -1,0 +1,16 @@
+// Option parsing shared by the benchmarks that parse theirs at the top of the module.
+import { parseArgs } from 'node:util';
+
+/**
+ * `parseArgs(config)`, or, when the arguments do not parse (an unknown option, one missing its
+ * value), the reason and the usage on stderr and exit status 2.
+ */
+export function parseOptionsOrExit(config, usage) {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    if (!String(error?.code).startsWith('ERR_PARSE_ARGS_')) throw error;
+    process.stderr.write(`${error.message}\n\n${usage}\n`);
+    process.exit(2);
+  }
+}
