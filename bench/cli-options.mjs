@@ -1,6 +1,11 @@
 // Option parsing shared by the benchmarks that parse theirs at the top of the module.
 import { parseArgs } from 'node:util';
 
+/** Whether `error` is parseArgs refusing the arguments (an unknown option, one missing its value). */
+export function isArgumentsError(error) {
+  return String(error?.code).startsWith('ERR_PARSE_ARGS_');
+}
+
 /**
  * `parseArgs(config)`, or, when the arguments do not parse (an unknown option, one missing its
  * value), the reason and the usage on stderr and exit status 2.
@@ -9,7 +14,7 @@ export function parseOptionsOrExit(config, usage) {
   try {
     return parseArgs(config);
   } catch (error) {
-    if (!String(error?.code).startsWith('ERR_PARSE_ARGS_')) throw error;
+    if (!isArgumentsError(error)) throw error;
     process.stderr.write(`${error.message}\n\n${usage}\n`);
     process.exit(2);
   }

@@ -10,12 +10,12 @@
 // Right after the start a service still holds the young generation its startup grew (V8 sizes it
 // up while the modules load and the app is built) and only gives it back once V8's memory reducer
 // runs, one to two minutes into idleness; both moments are worth knowing (see bench/README.md).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { OtlpSink } from './otlp-sink.mjs';
 import { exitStatusOf, OwnSystem, progress, sleep, StartError } from './own-system.mjs';
-import { SERVICE_NAMES } from './process-cpu.mjs';
+import { servicePidsUnder } from './process-cpu.mjs';
 
 const USAGE = `usage: node bench/idle-rss.mjs [options]
 
@@ -66,48 +66,14 @@ function parseOptions(argv) {
   };
 }
 
-const read = (path) => {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-};
-
-/** Every live process's parent, from /proc. */
-function parentsOfAllProcesses() {
-  const parents = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = read(`/proc/${entry}/stat`);
-    if (stat)
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-  }
-  return parents;
-}
-
-/** The service processes under `rootPid` (tools/start.mjs), by their entry point. */
-function servicesUnder(rootPid) {
-  const parents = parentsOfAllProcesses();
-  const services = new Map();
-  const queue = [rootPid];
-  while (queue.length > 0) {
-    const parent = queue.shift();
-    for (const [pid, ppid] of parents) {
-      if (ppid !== parent) continue;
-      queue.push(pid);
-      const commandLine = (read(`/proc/${pid}/cmdline`) ?? '').replace(/\0/g, ' ');
-      const service = SERVICE_NAMES.find((name) => commandLine.includes(`/apps/${name}/`));
-      if (service) services.set(service, pid);
-    }
-  }
-  return services;
-}
-
 /** Resident memory of a process in MiB: all of it, and its anonymous part (heap, code, stacks). */
 function residentMemoryOf(pid) {
-  const status = read(`/proc/${pid}/status`);
-  if (!status) return undefined;
+  let status;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return undefined; // it ended
+  }
   const kib = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
   return { rssMiB: kib('VmRSS') / 1024, anonMiB: kib('RssAnon') / 1024 };
 }
@@ -157,7 +123,7 @@ async function main() {
     for (const afterS of options.moments) {
       await sleep(Math.max(0, readyAt + afterS * 1000 - performance.now()));
       const services = {};
-      for (const [service, pid] of servicesUnder(system.child.pid)) {
+      for (const [service, pid] of servicePidsUnder(system.child.pid)) {
         services[service] = residentMemoryOf(pid);
       }
       readings.push({ afterS, services });

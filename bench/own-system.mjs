@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { isArgumentsError } from './cli-options.mjs';
 import { SERVICE_NAMES } from './process-cpu.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,7 +25,7 @@ export const progress = (message) => process.stderr.write(`[bench] ${message}\n`
  * the system could not be started or reached, 1 for anything else.
  */
 export function exitStatusOf(error, { UsageError, usage, logTail = () => '' }) {
-  if (error instanceof UsageError || String(error?.code).startsWith('ERR_PARSE_ARGS_')) {
+  if (error instanceof UsageError || isArgumentsError(error)) {
     process.stderr.write(`${error.message}\n\n${usage}\n`);
     return 2;
   }

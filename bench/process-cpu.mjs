@@ -83,24 +83,8 @@ function serviceOf(pid) {
  */
 export function takeCpuSnapshot({ systemRootPid, databaseName } = {}) {
   if (process.platform !== 'linux') return undefined;
-  const stats = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = processStat(Number(entry));
-    if (stat) stats.set(stat.pid, stat);
-  }
-  const children = new Map();
-  for (const stat of stats.values()) {
-    if (!children.has(stat.ppid)) children.set(stat.ppid, []);
-    children.get(stat.ppid).push(stat.pid);
-  }
-  const systemPids = new Set();
-  const pending = systemRootPid && stats.has(systemRootPid) ? [systemRootPid] : [];
-  while (pending.length > 0) {
-    const pid = pending.pop();
-    systemPids.add(pid);
-    pending.push(...(children.get(pid) ?? []));
-  }
+  const stats = liveProcessStats();
+  const systemPids = treeOf(systemRootPid, stats);
   const processes = new Map();
   for (const stat of stats.values()) {
     let group;
@@ -117,6 +101,47 @@ export function takeCpuSnapshot({ systemRootPid, databaseName } = {}) {
     processes.set(`${stat.pid}@${stat.startTime}`, { group, ticks: stat.ticks });
   }
   return { processes, machineBusy: machineBusyTicks() };
+}
+
+/** Every live process's stat, by pid. */
+function liveProcessStats() {
+  const stats = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = processStat(Number(entry));
+    if (stat) stats.set(stat.pid, stat);
+  }
+  return stats;
+}
+
+/** `rootPid` and all its descendants among `stats` (none when it is gone). */
+function treeOf(rootPid, stats) {
+  const children = new Map();
+  for (const stat of stats.values()) {
+    if (!children.has(stat.ppid)) children.set(stat.ppid, []);
+    children.get(stat.ppid).push(stat.pid);
+  }
+  const pids = new Set();
+  const pending = rootPid && stats.has(rootPid) ? [rootPid] : [];
+  while (pending.length > 0) {
+    const pid = pending.pop();
+    pids.add(pid);
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return pids;
+}
+
+/**
+ * The pid of each service process under `systemRootPid` (tools/start.mjs), by service name, in
+ * SERVICE_NAMES order.
+ */
+export function servicePidsUnder(systemRootPid) {
+  const pidOf = new Map();
+  for (const pid of treeOf(systemRootPid, liveProcessStats())) {
+    const service = serviceOf(pid);
+    if (service) pidOf.set(service, pid);
+  }
+  return new Map(SERVICE_NAMES.filter((name) => pidOf.has(name)).map((n) => [n, pidOf.get(n)]));
 }
 
 /**

@@ -11,8 +11,10 @@ export type GuardedFetch = (url: string, init?: RequestInit) => Promise<Response
  * undici, loaded by the first fetch: a service that only checks URLs (the gateway) never loads
  * its 95 modules.
  */
+let undiciModule: typeof import('undici') | undefined;
 function undici(): typeof import('undici') {
-  return require('undici') as typeof import('undici');
+  undiciModule ??= require('undici') as typeof import('undici');
+  return undiciModule;
 }
 
 type LookupCallback = (
