@@ -7,15 +7,22 @@ export function isArgumentsError(error) {
 }
 
 /**
- * `parseArgs(config)`, or, when the arguments do not parse (an unknown option, one missing its
- * value), the reason and the usage on stderr and exit status 2.
+ * `parseArgs(config)`; with `--help`, the usage on stdout and exit status 0; when the arguments do
+ * not parse (an unknown option, one missing its value), the reason and the usage on stderr and
+ * exit status 2.
  */
 export function parseOptionsOrExit(config, usage) {
+  let parsed;
   try {
-    return parseArgs(config);
+    parsed = parseArgs(config);
   } catch (error) {
     if (!isArgumentsError(error)) throw error;
     process.stderr.write(`${error.message}\n\n${usage}\n`);
     process.exit(2);
   }
+  if (parsed.values.help) {
+    process.stdout.write(`${usage}\n`);
+    process.exit(0);
+  }
+  return parsed;
 }

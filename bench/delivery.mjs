@@ -31,10 +31,6 @@ const { values: options } = parseOptionsOrExit(
   },
   USAGE,
 );
-if (options.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
 const jobs = Number(options.jobs);
 const latencyMs = Number(options.latency);
 const inFlight = Number(options['in-flight']);

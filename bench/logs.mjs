@@ -29,10 +29,6 @@ const { values: options } = parseOptionsOrExit(
   },
   USAGE,
 );
-if (options.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
 const sends = Number(options.sends);
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/clarion';

@@ -16,6 +16,15 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The system could not be started or reached. */
 export class StartError extends Error {}
 
+/** parseArgs options of a benchmark that starts its own system (`OwnSystem`). */
+export const OWN_SYSTEM_OPTIONS = {
+  'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/clarion_bench' },
+  'nats-url': { type: 'string', default: 'nats://127.0.0.1:4222' },
+  'start-timeout': { type: 'string', default: '240' },
+  'keep-streams': { type: 'boolean', default: false },
+  'fresh-db': { type: 'boolean', default: false },
+};
+
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const progress = (message) => process.stderr.write(`[bench] ${message}\n`);
 

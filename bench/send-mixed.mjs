@@ -8,7 +8,7 @@
 //   node bench/send-mixed.mjs --url http://127.0.0.1:3000 --api-key clarion_sk_...   uses a running system
 import autocannon from 'autocannon';
 import { parseOptionsOrExit } from './cli-options.mjs';
-import { OwnSystem, progress, sleep, StartError } from './own-system.mjs';
+import { OWN_SYSTEM_OPTIONS, OwnSystem, progress, sleep, StartError } from './own-system.mjs';
 import {
   cpuBetween,
   cpuFigures,
@@ -50,23 +50,12 @@ const { values } = parseOptionsOrExit(
       users: { type: 'string', default: '1000' },
       'sample-every': { type: 'string', default: '25' },
       json: { type: 'boolean', default: false },
-      'database-url': {
-        type: 'string',
-        default: 'postgres://postgres@127.0.0.1:5432/clarion_bench',
-      },
-      'nats-url': { type: 'string', default: 'nats://127.0.0.1:4222' },
-      'start-timeout': { type: 'string', default: '240' },
-      'keep-streams': { type: 'boolean', default: false },
-      'fresh-db': { type: 'boolean', default: false },
+      ...OWN_SYSTEM_OPTIONS,
       help: { type: 'boolean', short: 'h', default: false },
     },
   },
   USAGE,
 );
-if (values.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
 const usesRunningSystem = values['api-key'] !== undefined;
 if (values.url && !usesRunningSystem) {
   process.stderr.write(`--url needs --api-key\n\n${USAGE}\n`);

@@ -20,6 +20,7 @@ import { runLoad } from './send-load.mjs';
 import {
   exitStatusOf,
   fetchWithTimeout,
+  OWN_SYSTEM_OPTIONS,
   OwnSystem,
   progress,
   sleep,
@@ -89,14 +90,7 @@ function parseOptions(argv) {
       'max-polls-in-flight': { type: 'string', default: '8' },
       'visible-timeout': { type: 'string', default: '30' },
       json: { type: 'boolean', default: false },
-      'database-url': {
-        type: 'string',
-        default: 'postgres://postgres@127.0.0.1:5432/clarion_bench',
-      },
-      'nats-url': { type: 'string', default: 'nats://127.0.0.1:4222' },
-      'start-timeout': { type: 'string', default: '240' },
-      'keep-streams': { type: 'boolean', default: false },
-      'fresh-db': { type: 'boolean', default: false },
+      ...OWN_SYSTEM_OPTIONS,
       tracing: { type: 'boolean', default: false },
       'trace-ratio': { type: 'string' },
       url: { type: 'string' },

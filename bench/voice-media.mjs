@@ -33,10 +33,6 @@ const { values: options } = parseOptionsOrExit(
   },
   USAGE,
 );
-if (options.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
 const calls = Number(options.calls);
 const seconds = Number(options.seconds);
 const FRAME_MS = 20;
