@@ -72,6 +72,8 @@ describe('the embeddable inbox in a browser', () => {
     await send({ inapp: { title: 'Your order #1042 has shipped' } });
 
     await page.locator('clarion-inbox .entry .title', { hasText: '#1042' }).waitFor();
+    // The count follows the entry: the gateway asks notifications for it once the entry is out.
+    await badge().filter({ hasText: /^1$/ }).waitFor();
     await expect(badge().textContent()).resolves.toBe('1');
     expect(await page.evaluate('window.samePage')).toBe('yes');
   });
