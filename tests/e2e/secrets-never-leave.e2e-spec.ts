@@ -124,12 +124,12 @@ describe('secrets never leave: not in any read after they are given, nor in any 
       VOICE_MEDIA_SECRET: OPERATOR.voiceMediaSecret,
     });
   });
-  // The test PostgreSQL trusts local connections, so a password in the URL is sent and ignored.
-  const suite = runSystemForSuite(() => {
-    const databaseUrl = new URL(suite.database.url);
-    databaseUrl.password = OPERATOR.databasePassword;
-    return { ...env, DATABASE_URL: databaseUrl.toString() };
-  });
+  // The database's owner logs in with the operator's password, which every PostgreSQL checks
+  // (embedded) or ignores (trusting local connections): either way the services are given it.
+  const suite = runSystemForSuite(async (database) => ({
+    ...env,
+    DATABASE_URL: await database.ownedByRoleWithPassword(OPERATOR.databasePassword),
+  }));
 
   /** Every secret given to the system, by name, as the tests learn them. */
   const given: Record<string, string> = { ...OPERATOR, WRONG_KEY, PASSWORD, SLACK_TOKEN };

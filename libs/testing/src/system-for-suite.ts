@@ -9,14 +9,16 @@ export interface SuiteSystem {
   exitCode: number | null;
 }
 
+type SuiteEnv = Record<string, string>;
+
 /**
  * For an end-to-end suite: starts the whole system before its tests, in its own database and NATS
  * namespace, and stops and removes everything after them. Read the handle inside tests and hooks.
- * `extraEnv` may be a function, read when the system starts (after the suite's earlier hooks
- * started the peers it names).
+ * `extraEnv` may be a function of the suite's database, read when the system starts (after the
+ * suite's earlier hooks started the peers it names).
  */
 export function runSystemForSuite(
-  extraEnv: Record<string, string> | (() => Record<string, string>) = {},
+  extraEnv: SuiteEnv | ((database: TestDatabase) => SuiteEnv | Promise<SuiteEnv>) = {},
 ): SuiteSystem {
   const namespace = createTestNamespace();
   const handle = { exitCode: null } as SuiteSystem;
@@ -25,7 +27,7 @@ export function runSystemForSuite(
     handle.system = new RunningSystem({
       databaseUrl: handle.database.url,
       namespace,
-      extraEnv: typeof extraEnv === 'function' ? extraEnv() : extraEnv,
+      extraEnv: typeof extraEnv === 'function' ? await extraEnv(handle.database) : extraEnv,
     });
     await handle.system.start();
   });

@@ -5,6 +5,12 @@ export interface TestDatabase {
   url: string;
   /** Runs one statement on the test database (for assertions on stored rows). */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Makes a login role with this password the database's owner and answers the database's URL
+   * as that role, for a system that must be given a password PostgreSQL checks (an embedded
+   * PostgreSQL checks every password; a local one that trusts connections ignores it).
+   */
+  ownedByRoleWithPassword(password: string): Promise<string>;
   drop(): Promise<void>;
 }
 
@@ -17,15 +23,32 @@ export async function createTestDatabase(
   await withClient(admin, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
+  const owner = `${name}_owner`;
   return {
     url: url.toString(),
     query: <T>(sql: string, params?: unknown[]) =>
       withClient(url.toString(), async (client) => (await client.query(sql, params)).rows as T[]),
+    ownedByRoleWithPassword: async (password) => {
+      await withClient(admin, async (client) => {
+        await client.query(`CREATE ROLE ${owner} LOGIN PASSWORD ${quoteLiteral(password)}`);
+        await client.query(`ALTER DATABASE ${name} OWNER TO ${owner}`);
+      });
+      const ownerUrl = new URL(url);
+      ownerUrl.username = owner;
+      ownerUrl.password = password;
+      return ownerUrl.toString();
+    },
     drop: () =>
-      withClient(admin, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-      ).then(() => undefined),
+      withClient(admin, async (client) => {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.query(`DROP ROLE IF EXISTS ${owner}`);
+      }),
   };
+}
+
+/** A SQL string literal (CREATE ROLE takes no bind parameters). */
+function quoteLiteral(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
 }
 
 export function requireEnv(name: string): string {
