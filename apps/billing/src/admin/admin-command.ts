@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { AccountStatus } from '@clarion/contracts';
 import {
+  listingFormat,
   parseDeadLettersCommand,
   QueuesOrDeadLettersCommand,
   QUEUES_USAGE,
@@ -42,7 +43,7 @@ const STATUSES: readonly AccountStatus[] = ['verified', 'unverified', 'blocked']
 /** Parses the admin command line; throws with the usage lines when it does not fit. */
 export function parseAdminCommand(argv: string[]): AdminCommand {
   const {
-    values: { all, ...values },
+    values: { all, json, ...values },
     positionals,
   } = parseArgs({
     args: argv,
@@ -59,17 +60,18 @@ export function parseAdminCommand(argv: string[]): AdminCommand {
       consumer: { type: 'string' },
       sequence: { type: 'string' },
       all: { type: 'boolean' },
+      json: { type: 'boolean' },
     },
   });
   if (positionals[0] === 'registrations' && positionals.length === 2) {
     return parseRegistrationsCommand(positionals[1] ?? '', values, ADMIN_USAGE);
   }
   if (positionals[0] === 'dead-letters' && positionals.length === 2) {
-    return parseDeadLettersCommand(positionals[1] ?? '', { ...values, all }, ADMIN_USAGE);
+    return parseDeadLettersCommand(positionals[1] ?? '', { ...values, all, json }, ADMIN_USAGE);
   }
   switch (positionals.join(' ')) {
     case 'queues':
-      return { kind: 'queues' };
+      return { kind: 'queues', format: listingFormat({ json }) };
     case 'account create':
       return createAccount(values);
     case 'account set-status':

@@ -7,17 +7,20 @@ import { AdminCliModule } from './admin-cli.module';
 import { AdminCommand, parseAdminCommand } from './admin-command';
 import { broadcastAccountChange } from './broadcast-account-change';
 import { assertOperatorDatabaseReachable } from './operator-database';
-import { QueuesOrDeadLettersCommand, runQueuesCommand } from './queues-command';
+import { formatQueuesResult, QueuesOrDeadLettersCommand, runQueuesCommand } from './queues-command';
 import { runRegistrationsCommand } from './registrations-client';
 import { RegistrationsAdminCommand } from './registrations-command';
 
-/** `npm run admin -- …`: operator commands; each prints its result as one JSON line on stdout. */
+/**
+ * `npm run admin -- …`: operator commands; each prints its result as one JSON line on stdout,
+ * but for listings (queues, dead letters), which are a table unless --json.
+ */
 async function main(): Promise<void> {
   const command = parseAdminCommand(process.argv.slice(2));
   if (isQueuesCommand(command)) {
     // Queues and dead letters live in JetStream: no service needs to be running.
     const result = await runQueuesCommand(command, loadEnv(BaseEnv));
-    process.stdout.write(`${JSON.stringify(result)}\n`);
+    process.stdout.write(formatQueuesResult(command, result));
     return;
   }
   if (isRegistrationsCommand(command)) {

@@ -1,21 +1,33 @@
 import { BaseEnv } from '@clarion/config';
-import { consumerLag, DeadLetters, DeadLetterSelection } from '@clarion/messaging';
+import {
+  consumerLag,
+  ConsumerLag,
+  DeadLetters,
+  DeadLetterSelection,
+  DeadLetterSummary,
+} from '@clarion/messaging';
 import { connectOperatorNats } from './operator-nats';
+import { formatTextTable } from './text-table';
+
+/** Listings print as a table for people, or as one JSON line with --json for scripts. */
+export type ListingFormat = 'table' | 'json';
 
 export interface DeadLettersAdminCommand {
   kind: 'dead-letters list' | 'dead-letters replay' | 'dead-letters drop';
   selection: DeadLetterSelection;
+  format: ListingFormat;
 }
 
 export interface QueuesAdminCommand {
   kind: 'queues';
+  format: ListingFormat;
 }
 
 export type QueuesOrDeadLettersCommand = DeadLettersAdminCommand | QueuesAdminCommand;
 
 export const QUEUES_USAGE = [
-  '       npm run admin -- queues                     # backlog of every consumer',
-  '       npm run admin -- dead-letters list [--consumer <durable>]',
+  '       npm run admin -- queues [--json]            # backlog of every consumer',
+  '       npm run admin -- dead-letters list [--consumer <durable>] [--json]',
   '       npm run admin -- dead-letters replay|drop --sequence <n> | --consumer <durable> | --all',
 ].join('\n');
 
@@ -29,6 +41,7 @@ export function parseDeadLettersCommand(
     throw new Error(`${problem}\n${usage}`);
   };
   const consumer = typeof values['consumer'] === 'string' ? values['consumer'].trim() : undefined;
+  const format = listingFormat(values);
   const sequence = typeof values['sequence'] === 'string' ? Number(values['sequence']) : undefined;
   if (sequence !== undefined && !(Number.isInteger(sequence) && sequence > 0))
     fail('--sequence must be a positive whole number (from dead-letters list)');
@@ -36,7 +49,11 @@ export function parseDeadLettersCommand(
     fail('--consumer must name a durable consumer (see npm run admin -- queues)');
   switch (verb) {
     case 'list':
-      return { kind: 'dead-letters list', selection: consumer ? { consumer } : { all: true } };
+      return {
+        kind: 'dead-letters list',
+        selection: consumer ? { consumer } : { all: true },
+        format,
+      };
     case 'replay':
     case 'drop': {
       const chosen = [sequence !== undefined, consumer !== undefined, values['all'] === true];
@@ -44,11 +61,15 @@ export function parseDeadLettersCommand(
         fail(`dead-letters ${verb} needs exactly one of --sequence, --consumer, --all`);
       const selection: DeadLetterSelection =
         sequence !== undefined ? { sequence } : consumer ? { consumer } : { all: true };
-      return { kind: `dead-letters ${verb}`, selection };
+      return { kind: `dead-letters ${verb}`, selection, format };
     }
     default:
       return fail(`unknown command: dead-letters ${verb}`);
   }
+}
+
+export function listingFormat(values: Record<string, string | boolean | undefined>): ListingFormat {
+  return values['json'] === true ? 'json' : 'table';
 }
 
 /** Runs a queue or dead-letter command straight against the deployment's JetStream. */
@@ -76,4 +97,28 @@ export async function runQueuesCommand(
   } finally {
     await connection.close();
   }
+}
+
+/** What a queue or dead-letter command prints: a listing as a table unless --json, else JSON. */
+export function formatQueuesResult(command: QueuesOrDeadLettersCommand, result: object): string {
+  if (command.format === 'table' && 'consumers' in result) {
+    return formatTextTable(result.consumers as ConsumerLag[], [
+      { heading: 'STREAM', value: (lag) => lag.stream },
+      { heading: 'CONSUMER', value: (lag) => lag.consumer },
+      { heading: 'WAITING', value: (lag) => lag.waiting, alignRight: true },
+      { heading: 'IN FLIGHT', value: (lag) => lag.inFlight, alignRight: true },
+      { heading: 'REDELIVERED', value: (lag) => lag.redelivered, alignRight: true },
+    ]);
+  }
+  if (command.format === 'table' && 'deadLetters' in result) {
+    return formatTextTable(result.deadLetters as DeadLetterSummary[], [
+      { heading: 'SEQUENCE', value: (letter) => letter.sequence, alignRight: true },
+      { heading: 'CONSUMER', value: (letter) => letter.consumer },
+      { heading: 'DEAD-LETTERED AT', value: (letter) => letter.deadLetteredAt },
+      { heading: 'DELIVERIES', value: (letter) => letter.deliveries, alignRight: true },
+      { heading: 'REASON', value: (letter) => letter.reason, maxWidth: 60 },
+      { heading: 'PREVIEW', value: (letter) => letter.preview, maxWidth: 60 },
+    ]);
+  }
+  return `${JSON.stringify(result)}\n`;
 }
