@@ -21,6 +21,7 @@ import {
   TestDatabase,
   testEnv,
 } from '@clarion/testing';
+import { Client } from 'pg';
 import { LogsEnv } from './logs.env';
 import { LogsModule } from './logs.module';
 
@@ -145,6 +146,51 @@ describe('logs', () => {
     await expect(logsOf([trackingId], OTHER_ACCOUNT)).resolves.toEqual([]);
     const [record] = await logsOf([trackingId]);
     expect(record).not.toHaveProperty('inapp_failed_at');
+  });
+
+  it('stores the steps of a send with its record: no step is listed before the record', async () => {
+    const trackingId = newTimeOrderedId();
+    // Another session holds back every write to the records, as a slow merge would.
+    const holder = new Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE logs.log_records IN SHARE ROW EXCLUSIVE MODE');
+      await messaging.publishEvent(
+        event(trackingId, SEND_PROCESSED, {
+          type: 'together',
+          receivedAt: '2026-11-21T10:00:00.000Z',
+          processedAt: '2026-11-21T10:00:00.000Z',
+          request: '{}',
+          user: { id: 'u' },
+          channels: { inapp: { routing: Routing.SEND } },
+        }),
+      );
+      // The consumer's merge waits on the lock, and nothing else of it is still running.
+      await eventually(async () => {
+        const [state] = await database.query<{ waiting: boolean; running: number }>(
+          `SELECT EXISTS (SELECT 1 FROM pg_locks
+                           WHERE NOT granted AND relation = 'logs.log_records'::regclass) AS waiting,
+                  (SELECT count(*)::int FROM pg_stat_activity
+                    WHERE datname = current_database() AND pid <> pg_backend_pid()
+                      AND state = 'active' AND wait_event_type IS DISTINCT FROM 'Lock') AS running`,
+        );
+        return state?.waiting && state.running === 0 ? true : undefined;
+      });
+      const steps = await database.query(
+        'SELECT event_type FROM logs.log_events WHERE tracking_id = $1',
+        [trackingId],
+      );
+      expect(steps).toEqual([]);
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+    }
+    await eventually(async () => ((await logsOf([trackingId])).length === 1 ? true : undefined));
+    const steps = await database.query('SELECT 1 FROM logs.log_events WHERE tracking_id = $1', [
+      trackingId,
+    ]);
+    expect(steps.length).toBeGreaterThan(0);
   });
 
   it('lists every step newest first, a page at a time, with inbound messages in full', async () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LogMessageDto, LogMessagesResponseDto, ValidationFailedError } from '@clarion/contracts';
 import { fitReplyPage } from '@clarion/runtime';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { LogEventRow } from './log-message-of-event';
 
 interface StoredRow {
@@ -18,9 +18,12 @@ export class LogEventsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** One statement per batch; a redelivered event is stored once. */
-  async insertMany(rows: LogEventRow[]): Promise<void> {
+  async insertMany(
+    rows: LogEventRow[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
     if (rows.length === 0) return;
-    await this.dataSource.query(
+    await manager.query(
       `INSERT INTO logs.log_events (account_id, event_id, tracking_id, env_id, event_type, at, details)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::uuid[], $5::text[], $6::timestamptz[], $7::jsonb[])
        ON CONFLICT (account_id, event_id) DO NOTHING`,

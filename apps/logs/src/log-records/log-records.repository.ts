@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LogRecordDto } from '@clarion/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { LogFields } from './log-fields-of-event';
 
 export interface LogRecordChange {
@@ -15,7 +15,10 @@ export class LogRecordsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Merges the fields of many events into their records with one statement. */
-  async mergeMany(changes: LogRecordChange[]): Promise<void> {
+  async mergeMany(
+    changes: LogRecordChange[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
     const merged = mergeByTrackingId(changes);
     if (merged.length === 0) return;
     const params: unknown[] = [];
@@ -28,7 +31,7 @@ export class LogRecordsRepository {
       ].map((value) => `$${params.push(value)}`);
       return `(${id}, ${account}, ${env}, ${record}::jsonb)`;
     });
-    await this.dataSource.query(
+    await manager.query(
       `INSERT INTO logs.log_records AS r (tracking_id, account_id, env_id, record)
        VALUES ${tuples.join(', ')}
        ON CONFLICT (tracking_id) DO UPDATE SET record = r.record || EXCLUDED.record, updated_at = now()
@@ -56,7 +59,10 @@ export class LogRecordsRepository {
   }
 }
 
-/** One row per send (a statement may not touch a row twice), fields merged in event order. */
+/**
+ * One row per send (a statement may not touch a row twice), fields merged in event order, sends
+ * ordered by trackingId.
+ */
 function mergeByTrackingId(changes: LogRecordChange[]): LogRecordChange[] {
   const bySend = new Map<string, LogRecordChange>();
   for (const change of changes) {
@@ -66,5 +72,6 @@ function mergeByTrackingId(changes: LogRecordChange[]): LogRecordChange[] {
       earlier ? { ...earlier, fields: { ...earlier.fields, ...change.fields } } : change,
     );
   }
-  return [...bySend.values()];
+  // In one order, so batches of replicas that share sends lock their rows in the same order.
+  return [...bySend.values()].sort((a, b) => (a.trackingId < b.trackingId ? -1 : 1));
 }
