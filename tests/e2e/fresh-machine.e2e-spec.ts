@@ -131,7 +131,6 @@ describe('the README walkthrough on a machine without PostgreSQL and NATS', () =
       runAsWritten(session, README_WALKTHROUGH.createInbox),
     );
     expect(inboxAddress.address.fullAddress).toBe('support@inbox.clarion.localhost');
-    runAsWritten(session, README_WALKTHROUGH.writeMail);
     runAsWritten(session, README_WALKTHROUGH.mailInbox);
     const inbound = await eventually(() => {
       const found = lastJsonLine<{ logs: Record<string, unknown>[] }>(

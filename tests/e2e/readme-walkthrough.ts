@@ -22,10 +22,11 @@ export const README_WALKTHROUGH = {
     `curl -s localhost:3000/addresses -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \\`,
     `  -d '{"prefix":"support"}'`,
   ].join('\n'),
-  writeMail:
-    "printf 'From: Ada <ada@example.test>\\r\\nTo: support@inbox.clarion.localhost\\r\\nSubject: Hello\\r\\n\\r\\nHi!\\r\\n' > /tmp/hello.eml",
-  mailInbox:
-    'curl -s smtp://localhost:2525 --mail-from ada@example.test --mail-rcpt support@inbox.clarion.localhost --upload-file /tmp/hello.eml',
+  // The message goes to curl on its standard input: no file in a folder shared with other users.
+  mailInbox: [
+    "printf 'From: Ada <ada@example.test>\\r\\nTo: support@inbox.clarion.localhost\\r\\nSubject: Hello\\r\\n\\r\\nHi!\\r\\n' |",
+    '  curl -s smtp://localhost:2525 --mail-from ada@example.test --mail-rcpt support@inbox.clarion.localhost --upload-file -',
+  ].join('\n'),
   logsTail: 'curl -s localhost:3000/logs/tail -H "Authorization: Bearer $KEY"',
 };
 
