@@ -13,14 +13,16 @@ import { RegistrationsAdminCommand } from './registrations-command';
 
 /**
  * `npm run admin -- …`: operator commands; each prints its result as one JSON line on stdout,
- * but for listings (queues, dead letters), which are a table unless --json.
+ * but for listings (queues, dead letters), which are a table at a terminal unless --json.
  */
 async function main(): Promise<void> {
   const command = parseAdminCommand(process.argv.slice(2));
   if (isQueuesCommand(command)) {
     // Queues and dead letters live in JetStream: no service needs to be running.
     const result = await runQueuesCommand(command, loadEnv(BaseEnv));
-    process.stdout.write(formatQueuesResult(command, result));
+    // A table is for a person at a terminal; a pipe or a script gets JSON as from every command.
+    const format = process.stdout.isTTY ? command.format : 'json';
+    process.stdout.write(formatQueuesResult({ ...command, format }, result));
     return;
   }
   if (isRegistrationsCommand(command)) {

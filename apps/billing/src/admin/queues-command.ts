@@ -9,7 +9,7 @@ import {
 import { connectOperatorNats } from './operator-nats';
 import { formatTextTable } from './text-table';
 
-/** Listings print as a table for people, or as one JSON line with --json for scripts. */
+/** Listings print as a table at a terminal, or as one JSON line with --json or into a pipe. */
 export type ListingFormat = 'table' | 'json';
 
 export interface DeadLettersAdminCommand {
