@@ -222,11 +222,11 @@ describe('the whole system: one send from the public API to the inbox and the lo
       return response.text();
     };
     const gateway = await scrape('gateway');
-    expect(gateway).toMatch(/^clarion_sends_accepted_total\{[^}]*\} [1-9]/m);
+    expect(gateway).toMatch(/^clarion_sends_accepted_total(\{[^}]*\})? [1-9]/m);
     expect(gateway).toMatch(
-      /^http_server_request_duration_count\{[^}]*http_route="\/send"[^}]*http_response_status_code="200"[^}]*\} [1-9]/m,
+      /^http_server_request_duration_seconds_count\{[^}]*http_route="\/send"[^}]*http_response_status_code="200"[^}]*\} [1-9]/m,
     );
-    expect(gateway).toMatch(/^process_resident_memory_bytes\{[^}]*\} \d+/m);
+    expect(gateway).toMatch(/^process_resident_memory_bytes(\{[^}]*\})? \d+/m);
     const notifications = await scrape('notifications');
     expect(notifications).toMatch(
       /^clarion_deliveries_routed_total\{[^}]*channel="INAPP_WEB"[^}]*\} [1-9]/m,

@@ -1,6 +1,8 @@
 import { diag, DiagLogLevel, metrics } from '@opentelemetry/api';
 import { setGlobalErrorHandler } from '@opentelemetry/core';
+import type { Resource } from '@opentelemetry/resources';
 import type { MeterProvider } from '@opentelemetry/sdk-metrics';
+import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { prometheusReader } from '../metrics/prometheus-endpoint';
 import { recordRuntimeMetrics } from '../metrics/runtime-metrics';
 import { wasLogged } from './failure-reason';
@@ -34,10 +36,20 @@ export function startTelemetry(serviceName: string): void {
   } else {
     const { MeterProvider } =
       require('@opentelemetry/sdk-metrics') as typeof import('@opentelemetry/sdk-metrics');
-    meterProvider = new MeterProvider({ readers: [prometheusReader()] });
+    meterProvider = new MeterProvider({
+      resource: serviceResource(serviceName),
+      readers: [prometheusReader()],
+    });
     metrics.setGlobalMeterProvider(meterProvider);
   }
   recordRuntimeMetrics();
+}
+
+/** The SDK's default resource, named after the service (the NodeSDK names its own likewise). */
+function serviceResource(serviceName: string): Resource {
+  const { defaultResource, resourceFromAttributes } =
+    require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
+  return defaultResource().merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName }));
 }
 
 /** Whether spans are recorded and exported (OTEL_EXPORTER_OTLP_ENDPOINT was set at start). */
