@@ -192,6 +192,14 @@ describe('the whole system: one send from the public API to the inbox and the lo
     expect(queries.length).toBeGreaterThan(0);
     expect(queries.some((q) => q.parentSpanId === store.spanId)).toBe(true);
     expect(trace.spans.filter((s) => s.statusCode === 2)).toEqual([]);
+    // The log's consumer takes `evt.>`: its span is named after what came, not after `evt.>`.
+    await eventually(() =>
+      traces.spans.find(
+        (s) =>
+          s.service === 'logs' && s.traceId === trace.root?.traceId && s.name.endsWith(' process'),
+      ),
+    );
+    expect(traces.spans.filter((s) => /[*>]/.test(s.name)).map((s) => s.name)).toEqual([]);
   });
 
   it('keeps probes out of traces, and a refused key is the answer, not an error', async () => {
