@@ -175,9 +175,9 @@ describe('log queries and retention', () => {
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).toMatch(
-      /^http_server_request_duration_count\{[^}]*http_route="\/send"[^}]*http_response_status_code="200"[^}]*\} [1-9]/m,
+      /^http_server_request_duration_seconds_count\{[^}]*http_route="\/send"[^}]*http_response_status_code="200"[^}]*\} [1-9]/m,
     );
-    expect(text).toMatch(/^clarion_sends_accepted_total\{[^}]*\} [1-9]/m);
+    expect(text).toMatch(/^clarion_sends_accepted_total(\{[^}]*\})? [1-9]/m);
     expect(text).not.toMatch(/http_route="\/health/);
   });
 });

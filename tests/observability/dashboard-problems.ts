@@ -33,7 +33,7 @@ export interface Dashboard {
 export type ProvisionedDatasources = Record<string, string>;
 
 /** Labels every scraped series has (or a histogram's buckets), whatever the metric. */
-const COMMON_LABELS = ['job', 'instance', 'otel_scope_name', 'otel_scope_version'];
+const COMMON_LABELS = ['job', 'instance'];
 const HISTOGRAMS: MetricKey[] = ['httpRequestDuration', 'providerDuration'];
 const HISTOGRAM_SERIES = ['_bucket', '_sum', '_count'];
 

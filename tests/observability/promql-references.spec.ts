@@ -3,12 +3,12 @@ import { promqlReferences } from './promql-references';
 describe(promqlReferences.name, () => {
   it('reads the selectors and grouping labels of a histogram quantile', () => {
     const sut = promqlReferences(
-      'histogram_quantile(0.99, sum by (http_route, le) (rate(http_server_request_duration_bucket{job=~"$job", http_response_status_code=~"5.."}[$__rate_interval])))',
+      'histogram_quantile(0.99, sum by (http_route, le) (rate(http_server_request_duration_seconds_bucket{job=~"$job", http_response_status_code=~"5.."}[$__rate_interval])))',
     );
     expect(sut).toEqual({
       selectors: [
         {
-          metric: 'http_server_request_duration_bucket',
+          metric: 'http_server_request_duration_seconds_bucket',
           matchers: [
             { label: 'job', operator: '=~', value: '$job' },
             { label: 'http_response_status_code', operator: '=~', value: '5..' },

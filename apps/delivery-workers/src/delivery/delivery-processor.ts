@@ -118,7 +118,7 @@ export class DeliveryProcessor {
     }
     const provider = channel.providerOf(address);
     await this.rateLimits.take(provider);
-    const outcome = await tracedProviderCall(channel.channel, provider, () =>
+    const outcome = await tracedProviderCall(job.channel, provider, () =>
       channel.deliver(job, address, {
         idempotencyKey: idempotencyKeyOf(key),
         attempt: claim.attempts,

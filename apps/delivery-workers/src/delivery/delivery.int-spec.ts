@@ -1,5 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { INestApplicationContext } from '@nestjs/common';
+import { context, propagation, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 import {
   Channel,
   Consumers,
@@ -71,8 +79,14 @@ describe('delivery through the provider adapters', () => {
   let eventsB: StreamLog;
   let deadLettersB: StreamLog;
   let standIn: NatsStandIn;
+  const spans = new InMemorySpanExporter();
 
   beforeAll(async () => {
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+    trace.setGlobalTracerProvider(
+      new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] }),
+    );
     [db, nats, peers] = await Promise.all([
       createTestDatabase(),
       connect({ servers: process.env['NATS_URL'] }),
@@ -99,6 +113,9 @@ describe('delivery through the provider adapters', () => {
     await closeProviderPeers(peers);
     await Promise.all([dropTestNamespace(namespaceA), dropTestNamespace(namespaceB)]);
     await db?.drop();
+    trace.disable();
+    propagation.disable();
+    context.disable();
   });
 
   async function boot(namespace: string, overrides: Record<string, string>) {
@@ -213,6 +230,42 @@ describe('delivery through the provider adapters', () => {
       await pause(300);
       expect(messagesTo(peers.twilio, number)).toHaveLength(2);
       expect(eventsA.eventsOf(job.trackingId, 'delivery.sms.failed')).toHaveLength(0);
+    });
+
+    it("traces the first attempt in the send's trace, and a retry in a trace of its own linked to it", async () => {
+      const number = uniqueNumber();
+      peers.twilio.replyNext({ status: 500, body: twilioError(20500, 'Internal error', 500) });
+      const job = smsJob(number, 'Traced twice');
+      const send = trace.getTracer('spec').startSpan('POST /send');
+      await context.with(trace.setSpan(context.active(), send), () =>
+        publishJob(appA, Jobs.smsDelivery, job),
+      );
+      send.end();
+      const sendTrace = send.spanContext().traceId;
+
+      const attempts = await eventually(() => {
+        const processed = spans
+          .getFinishedSpans()
+          .filter(
+            (span) =>
+              span.name === 'delivery.sms process' &&
+              span.attributes['clarion.tracking_id'] === job.trackingId,
+          );
+        return processed.length === 2 ? processed : undefined;
+      });
+      const [first, retry] = attempts;
+      expect(first!.spanContext().traceId).toBe(sendTrace);
+      expect(first!.links).toEqual([]);
+      expect(retry!.spanContext().traceId).not.toBe(sendTrace);
+      expect(retry!.parentSpanContext).toBeUndefined();
+      expect(retry!.links.map((link) => link.context.traceId)).toEqual([sendTrace]);
+      expect(retry!.attributes['clarion.delivery_count']).toBe(2);
+      const deliverSpans = spans
+        .getFinishedSpans()
+        .filter((span) => span.name === 'delivery.sms deliver');
+      expect(new Set(deliverSpans.map((span) => span.attributes['clarion.channel']))).toEqual(
+        new Set([Channel.SMS]),
+      );
     });
 
     it('fails at once, without a retry, when Twilio rejects the number (21211)', async () => {

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { SpanKind, trace } from '@opentelemetry/api';
-import { Channel, CHANNEL_LOG_NAMES, ChannelLogName } from '@clarion/contracts';
+import { Channel, CHANNEL_LOG_NAMES } from '@clarion/contracts';
 import {
   annotateSpan,
   DeliveryOutcome,
@@ -16,23 +16,21 @@ const METRIC_OUTCOMES: Record<ProviderOutcome['status'], DeliveryOutcome> = {
   failed: 'failed',
   retry: 'retrying',
 };
-const CHANNEL_OF_LOG_NAME = new Map(
-  Object.entries(CHANNEL_LOG_NAMES).map(([channel, logName]) => [logName, channel as Channel]),
-);
 
 /**
  * Calls a provider inside a `delivery.<channel> deliver` span (the adapter's own protocol span,
  * such as `smtp send`, under it) and counts the attempt by channel, provider and outcome with
- * the provider's latency. A refusal or a failure marks the span with the provider's reason and
+ * the provider's latency. The span and the count name the channel as the delivery job does
+ * (`SMS`, the contract's form), so a trace agrees with itself and with the metrics. A refusal or a failure marks the span with the provider's reason and
  * an exception event; a throw becomes a retry, as any transient failure.
  */
 export function tracedProviderCall(
-  channel: ChannelLogName,
+  channel: Channel,
   provider: string,
   call: () => Promise<ProviderOutcome>,
 ): Promise<ProviderOutcome> {
   return tracer.startActiveSpan(
-    `delivery.${channel} deliver`,
+    `delivery.${CHANNEL_LOG_NAMES[channel]} deliver`,
     { kind: SpanKind.CLIENT },
     async (span): Promise<ProviderOutcome> => {
       const started = performance.now();
@@ -41,7 +39,7 @@ export function tracedProviderCall(
         reason: error instanceof Error ? error.message : String(error),
       }));
       recordDeliveryAttempt({
-        channel: CHANNEL_OF_LOG_NAME.get(channel) ?? channel,
+        channel,
         provider,
         outcome: METRIC_OUTCOMES[outcome.status],
         seconds: (performance.now() - started) / MS_PER_SECOND,

@@ -16,7 +16,11 @@ import { describeFailure } from '../failures/describe-failure';
 import { failureKindOf } from '../failures/failure-kind';
 import { decodeChecked } from '../payload-validation';
 import { runInBatchTrace } from '../tracing/batch-trace';
-import { startBatchProcessTrace, startMessageProcessSpan } from '../tracing/process-spans';
+import {
+  consumedSubjectOf,
+  startBatchProcessTrace,
+  startMessageProcessSpan,
+} from '../tracing/process-spans';
 import { recordFailure } from '../tracing/span-failure';
 import { traceContextOf } from '../tracing/trace-propagation';
 import { BatchHandler, JobItem } from './job-item';
@@ -183,7 +187,7 @@ export class JobConsumerRunner<T extends object> {
     if (items.length === 0) return;
     const batchTrace =
       this.metadata.tracedPer === 'batch'
-        ? startBatchProcessTrace(items, this.metadata.filterSubject, this.metadata.durable)
+        ? startBatchProcessTrace(items, this.consumedSubjectOf(items), this.metadata.durable)
         : undefined;
     const heartbeat = setInterval(
       () => items.forEach((item) => item.message.working()),
@@ -215,7 +219,7 @@ export class JobConsumerRunner<T extends object> {
     try {
       await (this.metadata.tracedPer === 'batch'
         ? this.handler(items)
-        : runInBatchTrace(items, this.metadata.filterSubject, () => this.handler(items)));
+        : runInBatchTrace(items, this.consumedSubjectOf(items), () => this.handler(items)));
       return;
     } catch (error) {
       if (items.length === 1 || failureKindOf(error) === 'transient') {
@@ -242,8 +246,9 @@ export class JobConsumerRunner<T extends object> {
           ? startMessageProcessSpan(
               parent,
               payload,
-              this.metadata.filterSubject,
+              this.consumedSubjectOf([message]),
               this.metadata.durable,
+              message.info.redeliveryCount,
             )
           : undefined;
       const item: PendingItem<T> = {
@@ -266,6 +271,15 @@ export class JobConsumerRunner<T extends object> {
       await this.settlement.malformed(message, error);
       return undefined;
     }
+  }
+
+  /** What the spans of these messages are named after (see consumedSubjectOf). */
+  private consumedSubjectOf(messages: readonly { subject: string }[]): string {
+    return consumedSubjectOf(
+      this.metadata.filterSubject,
+      messages.map((message) => this.names.withoutNamespace(message.subject)),
+      this.metadata.durable,
+    );
   }
 
   /**

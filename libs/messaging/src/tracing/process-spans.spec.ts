@@ -5,7 +5,11 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { JobItem } from '../consumers/job-item';
-import { startBatchProcessTrace } from './process-spans';
+import {
+  consumedSubjectOf,
+  startBatchProcessTrace,
+  startMessageProcessSpan,
+} from './process-spans';
 
 describe(startBatchProcessTrace.name, () => {
   const exporter = new InMemorySpanExporter();
@@ -34,7 +38,7 @@ describe(startBatchProcessTrace.name, () => {
   }
 
   function ended(items: JobItem<object>[]) {
-    const sut = startBatchProcessTrace(items, 'evt.>', 'logs');
+    const sut = startBatchProcessTrace(items, 'evt.send.processed', 'logs');
     expect(trace.getSpan(sut.context)).toBe(sut.span);
     sut.span.end();
     return exporter.getFinishedSpans();
@@ -51,7 +55,7 @@ describe(startBatchProcessTrace.name, () => {
 
     expect(spans).toHaveLength(1);
     const [span] = spans;
-    expect(span).toMatchObject({ name: 'evt.> process', kind: SpanKind.CONSUMER });
+    expect(span).toMatchObject({ name: 'evt.send.processed process', kind: SpanKind.CONSUMER });
     expect(span?.spanContext().traceId).toBe('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa');
     expect(span?.parentSpanContext?.spanId).toBe('aaaaaaaaaaaaaaaa');
     expect(span?.links.map((link) => link.context.traceId)).toEqual([
@@ -78,5 +82,55 @@ describe(startBatchProcessTrace.name, () => {
       'clarion.account_id': 'account-1',
     });
     expect(span?.attributes['messaging.batch.message_count']).toBeUndefined();
+  });
+
+  it('continues the trace a message arrived with on its first delivery', () => {
+    const parent = item('eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', 't-5').traceContext;
+    startMessageProcessSpan(parent, { trackingId: 't-5' }, 'delivery.email', 'email', 1).end();
+
+    const [span] = exporter.getFinishedSpans();
+    expect(span?.spanContext().traceId).toBe('eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee');
+    expect(span?.parentSpanContext?.spanId).toBe('eeeeeeeeeeeeeeee');
+    expect(span?.links).toEqual([]);
+  });
+
+  it('starts a trace of its own for a redelivery, linked to the trace the message arrived with', () => {
+    const parent = item('ffffffffffffffffffffffffffffffff', 't-6').traceContext;
+    startMessageProcessSpan(parent, { trackingId: 't-6' }, 'delivery.email', 'email', 3).end();
+
+    const [span] = exporter.getFinishedSpans();
+    expect(span?.spanContext().traceId).not.toBe('ffffffffffffffffffffffffffffffff');
+    expect(span?.parentSpanContext).toBeUndefined();
+    expect(span?.links.map((link) => link.context)).toEqual([
+      expect.objectContaining({
+        traceId: 'ffffffffffffffffffffffffffffffff',
+        spanId: 'ffffffffffffffff',
+      }),
+    ]);
+    expect(span?.attributes).toMatchObject({
+      'clarion.tracking_id': 't-6',
+      'clarion.delivery_count': 3,
+    });
+  });
+});
+
+describe(consumedSubjectOf.name, () => {
+  it('is the filter subject when it has no wildcard', () => {
+    expect(consumedSubjectOf('sends.accepted', ['sends.accepted'], 'notifications')).toBe(
+      'sends.accepted',
+    );
+  });
+
+  it('is the subject the messages came on, for a wildcard filter', () => {
+    expect(consumedSubjectOf('evt.>', ['evt.send.processed'], 'logs')).toBe('evt.send.processed');
+    expect(
+      consumedSubjectOf('evt.delivery.*', ['evt.delivery.sent', 'evt.delivery.sent'], 'billing'),
+    ).toBe('evt.delivery.sent');
+  });
+
+  it('is the consumer, for a batch that came on several subjects of a wildcard filter', () => {
+    expect(
+      consumedSubjectOf('evt.>', ['evt.send.processed', 'evt.delivery.sms.sent'], 'logs'),
+    ).toBe('logs');
   });
 });

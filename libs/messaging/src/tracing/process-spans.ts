@@ -19,16 +19,54 @@ interface ProcessSpan {
   payload?: object;
   /** A batch of several: links to every message's trace. */
   batch?: readonly JobItem<unknown>[];
+  /** A redelivered message: the trace it arrived with, linked rather than continued. */
+  retryOf?: Link;
+  deliveryCount?: number;
 }
 
-/** A message's own `<subject> process` span, with what its payload says of the work. */
+const WILDCARD_TOKEN = /(^|\.)[*>](\.|$)/;
+
+/**
+ * What a consumer's spans are named after: its filter subject, or, for a wildcard filter (such
+ * as `evt.>`), the subject the messages came on (without the namespace) when they share one, and
+ * the consumer's durable name when a batch mixes several. A span named `evt.> process` says
+ * neither what came nor who took it.
+ */
+export function consumedSubjectOf(
+  filterSubject: string,
+  subjects: readonly string[],
+  durable: string,
+): string {
+  if (!WILDCARD_TOKEN.test(filterSubject)) return filterSubject;
+  const [first] = subjects;
+  return first !== undefined && subjects.every((subject) => subject === first) ? first : durable;
+}
+
+/**
+ * A message's own `<subject> process` span, with what its payload says of the work. On the first
+ * delivery it continues the trace the message arrived with; a redelivery (a retry, perhaps hours
+ * later) starts a trace of its own, linked to that one, so a send's trace ends when its first
+ * attempt does instead of growing for as long as the retries last.
+ */
 export function startMessageProcessSpan(
   parent: Context,
   payload: object,
   subject: string,
   durable: string,
+  deliveryCount = 1,
 ): Span {
-  return startProcessSpan({ subject, durable, parent, payload });
+  const arrivedIn = trace.getSpanContext(parent);
+  if (deliveryCount <= 1 || !arrivedIn) {
+    return startProcessSpan({ subject, durable, parent, payload });
+  }
+  return startProcessSpan({
+    subject,
+    durable,
+    parent: trace.deleteSpan(parent),
+    payload,
+    retryOf: { context: arrivedIn },
+    deliveryCount,
+  });
 }
 
 /**
@@ -50,17 +88,20 @@ export function startBatchProcessTrace(
   return { span, context: trace.setSpan(parent, span) };
 }
 
-function startProcessSpan({ subject, durable, parent, payload, batch }: ProcessSpan): Span {
-  const links: Link[] = batch ? linksTo(batch) : [];
+function startProcessSpan(process: ProcessSpan): Span {
+  const { subject, durable, parent, payload, batch, retryOf, deliveryCount } = process;
+  const links: Link[] = batch ? linksTo(batch) : retryOf ? [retryOf] : [];
   const span = messagingTracer().startSpan(
     `${subject} process`,
     {
       kind: SpanKind.CONSUMER,
       links,
+      root: retryOf !== undefined,
       attributes: {
         'messaging.system': 'nats',
         'messaging.consumer.group.name': durable,
         ...(batch && { 'messaging.batch.message_count': batch.length }),
+        ...(deliveryCount !== undefined && { 'clarion.delivery_count': deliveryCount }),
       },
     },
     parent,

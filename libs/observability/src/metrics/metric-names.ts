@@ -1,12 +1,13 @@
 /**
  * Every metric Clarion's services record, by its OpenTelemetry instrument name, with the name it
- * has in Prometheus text at /metrics (dots become underscores, counters gain `_total`). The
- * Grafana dashboard in deploy/observability is checked against this list.
+ * has in Prometheus text at /metrics (dots become underscores, a unit of seconds or bytes becomes
+ * a `_seconds` or `_bytes` suffix, counters gain `_total`). The Grafana dashboard in
+ * deploy/observability is checked against this list.
  */
 export const METRICS = {
   httpRequestDuration: {
     name: 'http.server.request.duration',
-    prometheus: 'http_server_request_duration',
+    prometheus: 'http_server_request_duration_seconds',
     labels: ['http_request_method', 'http_route', 'http_response_status_code'],
   },
   sendsAccepted: {
@@ -26,7 +27,7 @@ export const METRICS = {
   },
   providerDuration: {
     name: 'clarion.delivery.provider.duration',
-    prometheus: 'clarion_delivery_provider_duration',
+    prometheus: 'clarion_delivery_provider_duration_seconds',
     labels: ['channel', 'provider', 'outcome'],
   },
   consumerPending: {

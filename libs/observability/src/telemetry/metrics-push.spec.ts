@@ -1,6 +1,7 @@
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { MeterProvider } from '@opentelemetry/sdk-metrics';
+import { ExportHealth } from './export-health';
 import { MetricsPush } from './metrics-push';
 import { LoopbackCollector } from './test-peers/loopback-collector';
 
@@ -39,14 +40,23 @@ describe(MetricsPush.name, () => {
   afterAll(() => collector.close());
   beforeEach(() => {
     bodies.splice(0);
+    logged.splice(0);
     status = 200;
   });
+
+  const logged: string[] = [];
+  const log = {
+    log: (message: string) => logged.push(message),
+    warn: (message: string) => logged.push(message),
+    error: (message: string) => logged.push(message),
+  };
 
   function meteredPush(intervalMs = 60_000) {
     const prometheus = new PrometheusExporter({ preventServerStart: true });
     const provider = new MeterProvider({ readers: [prometheus] });
     const counter = provider.getMeter('@clarion/test').createCounter('clarion.sends.accepted');
-    const push = new MetricsPush(prometheus, new OTLPMetricExporter({ url }), intervalMs);
+    const health = new ExportHealth('metric', log);
+    const push = new MetricsPush(prometheus, new OTLPMetricExporter({ url }), intervalMs, health);
     return { prometheus, provider, counter, push };
   }
 
@@ -90,7 +100,7 @@ describe(MetricsPush.name, () => {
     await provider.shutdown();
   });
 
-  it('keeps pushing after the collector refused an export', async () => {
+  it('keeps pushing after the collector refused an export, and logs the refusal and the recovery', async () => {
     const { provider, counter, push } = meteredPush();
     counter.add(1);
     status = 400;
@@ -100,6 +110,10 @@ describe(MetricsPush.name, () => {
     await push.pushOnce();
 
     expect(valueOf(metricsOf(bodies.at(-1)!).get('clarion.sends.accepted'))).toBe(2);
+    expect(logged).toEqual([
+      expect.stringMatching(/^metric export failing: .*HTTP 400/),
+      'metric export recovered after 1 failed exports',
+    ]);
     await push.shutdown();
     await provider.shutdown();
   });

@@ -1,12 +1,13 @@
 import { diag } from '@opentelemetry/api';
 import { ExportResult, ExportResultCode } from '@opentelemetry/core';
 import type { MetricReader, PushMetricExporter, ResourceMetrics } from '@opentelemetry/sdk-metrics';
+import { ExportHealth } from './export-health';
 
 /**
  * Pushes what the Prometheus reader collects to an OTLP exporter at an interval. One reader
  * serves both: a second reader (the SDK's PeriodicExportingMetricReader) keeps a second copy of
  * every series, so each measurement a service records is aggregated twice, on every request and
- * every message. Both see the same cumulative series.
+ * every message. Both see the same cumulative series. How each push went is told to `health`.
  */
 export class MetricsPush {
   private timer: NodeJS.Timeout | undefined;
@@ -16,6 +17,7 @@ export class MetricsPush {
     private readonly reader: MetricReader,
     private readonly exporter: PushMetricExporter,
     private readonly intervalMs: number,
+    private readonly health: ExportHealth,
   ) {}
 
   start(): void {
@@ -41,11 +43,10 @@ export class MetricsPush {
       const { resourceMetrics, errors } = await this.reader.collect();
       for (const error of errors) diag.error('metrics collection failed', error);
       const result = await this.export(resourceMetrics);
-      if (result.code !== ExportResultCode.SUCCESS) {
-        diag.error('metrics export failed', result.error);
-      }
+      if (result.code === ExportResultCode.SUCCESS) this.health.succeeded();
+      else this.health.failed(result.error ?? new Error('the exporter gave no reason'));
     } catch (error) {
-      diag.error('metrics push failed', error);
+      this.health.failed(error);
     }
   }
 

@@ -1,7 +1,13 @@
-import { diag, DiagConsoleLogger, DiagLogLevel, metrics } from '@opentelemetry/api';
+import { diag, DiagLogLevel, metrics } from '@opentelemetry/api';
+import { setGlobalErrorHandler } from '@opentelemetry/core';
+import type { Resource } from '@opentelemetry/resources';
 import type { MeterProvider } from '@opentelemetry/sdk-metrics';
+import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { prometheusReader } from '../metrics/prometheus-endpoint';
 import { recordRuntimeMetrics } from '../metrics/runtime-metrics';
+import { wasLogged } from './failure-reason';
+import { StructuredDiagLogger } from './structured-diag-logger';
+import { telemetryLogger } from './telemetry-logger';
 import type { TracingSdk } from './tracing-sdk';
 
 let sdk: TracingSdk | undefined;
@@ -18,22 +24,42 @@ let meterProvider: MeterProvider | undefined;
  */
 export function startTelemetry(serviceName: string): void {
   if (sdk || meterProvider) return;
-  diag.setLogger(new DiagConsoleLogger(), DiagLogLevel.ERROR);
+  const log = telemetryLogger(serviceName);
+  diag.setLogger(new StructuredDiagLogger(log), DiagLogLevel.WARN);
+  // What the SDK cannot hand back goes to diag; an export failure was logged where it happened.
+  setGlobalErrorHandler((error) => {
+    if (!wasLogged(error)) diag.error('OpenTelemetry failed:', error);
+  });
   if (process.env['OTEL_EXPORTER_OTLP_ENDPOINT']) {
     const { startTracingSdk } = require('./tracing-sdk') as typeof import('./tracing-sdk');
-    sdk = startTracingSdk(serviceName, prometheusReader());
+    sdk = startTracingSdk(serviceName, prometheusReader(), log);
   } else {
     const { MeterProvider } =
       require('@opentelemetry/sdk-metrics') as typeof import('@opentelemetry/sdk-metrics');
-    meterProvider = new MeterProvider({ readers: [prometheusReader()] });
+    meterProvider = new MeterProvider({
+      resource: serviceResource(serviceName),
+      readers: [prometheusReader()],
+    });
     metrics.setGlobalMeterProvider(meterProvider);
   }
   recordRuntimeMetrics();
 }
 
+/** The SDK's default resource, named after the service (the NodeSDK names its own likewise). */
+function serviceResource(serviceName: string): Resource {
+  const { defaultResource, resourceFromAttributes } =
+    require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
+  return defaultResource().merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName }));
+}
+
 /** Whether spans are recorded and exported (OTEL_EXPORTER_OTLP_ENDPOINT was set at start). */
 export function isTracing(): boolean {
   return sdk !== undefined;
+}
+
+/** Exports the spans and metrics recorded so far, now, when they are exported at all. */
+export async function flushTelemetry(): Promise<void> {
+  await sdk?.flush();
 }
 
 /** Flushes and stops telemetry; spans and metrics still buffered are exported first. */

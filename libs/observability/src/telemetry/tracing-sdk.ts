@@ -1,12 +1,16 @@
+import { LoggerService } from '@nestjs/common';
 import { TextMapPropagator } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { MetricReader } from '@opentelemetry/sdk-metrics';
 import type { NodeSDK } from '@opentelemetry/sdk-node';
 import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { requireDeferring } from './deferred-require';
+import { ExportHealth } from './export-health';
+import { wasLogged } from './failure-reason';
 import { MetricsPush } from './metrics-push';
 import { otlpMetricExporter, otlpSpanExporter } from './otlp-exporters';
 import { traceQueriesOf } from './postgres-query-spans';
+import { ReportingSpanExporter } from './reporting-span-exporter';
 
 const DEFAULT_METRICS_EXPORT_INTERVAL_MS = 15_000;
 
@@ -52,6 +56,8 @@ function propagator(): TextMapPropagator | undefined {
 
 /** What runs while a service exports telemetry; shutting it down flushes both signals. */
 export interface TracingSdk {
+  /** Exports the spans and metrics recorded so far, now; a failed export is logged, not thrown. */
+  flush(): Promise<void>;
   shutdown(): Promise<void>;
 }
 
@@ -69,28 +75,50 @@ function metricsExportIntervalMs(): number {
  * standard OTEL_TRACES_SAMPLER variables say (every trace by default). PostgreSQL queries appear
  * only inside an operation's trace. HTTP is not instrumented by patching Node's http module,
  * which costs every request a good deal: the gateway opens its own server span from Fastify's
- * hooks, and the provider adapters their client spans.
+ * hooks, and the provider adapters their client spans. Exports that fail are told to `log` once
+ * per change (see {@link ExportHealth}).
  */
-export function startTracingSdk(serviceName: string, prometheus: MetricReader): TracingSdk {
+export function startTracingSdk(
+  serviceName: string,
+  prometheus: MetricReader,
+  log: LoggerService,
+): TracingSdk {
   const NodeSdk = loadNodeSdk();
+  const spanProcessor = new BatchSpanProcessor(
+    new ReportingSpanExporter(otlpSpanExporter(), new ExportHealth('trace', log)),
+  );
   const sdk = new NodeSdk({
     serviceName,
     autoDetectResources: false,
     textMapPropagator: propagator(),
-    spanProcessors: [new BatchSpanProcessor(otlpSpanExporter())],
+    spanProcessors: [spanProcessor],
     metricReaders: [prometheus],
     // Clarion's logs go to stdout with their traceId; none are recorded through OpenTelemetry,
     // so the SDK's default OTLP log exporter would only be loaded and kept.
     logRecordProcessors: [],
   });
   sdk.start();
-  const metricsPush = new MetricsPush(prometheus, otlpMetricExporter(), metricsExportIntervalMs());
+  const metricsPush = new MetricsPush(
+    prometheus,
+    otlpMetricExporter(),
+    metricsExportIntervalMs(),
+    new ExportHealth('metric', log),
+  );
   metricsPush.start();
   traceQueriesOf((require('pg') as typeof import('pg')).Client);
   return {
+    async flush() {
+      await Promise.all([
+        spanProcessor.forceFlush().catch(() => undefined),
+        metricsPush.pushOnce(),
+      ]);
+    },
     async shutdown() {
       await metricsPush.shutdown();
-      await sdk.shutdown();
+      // Spans that could not be sent at the stop were logged as an export failure already.
+      await sdk.shutdown().catch((error: unknown) => {
+        if (!wasLogged(error)) throw error;
+      });
     },
   };
 }
