@@ -115,7 +115,10 @@ export class GatewayEnv extends withHealthPort(BaseEnv, 3100) {
   @Min(1)
   STREAMS_PER_ENVIRONMENT?: number;
 
-  /** Open in-app streams from one client address on this replica; beyond, 429. Unset: a tenth of STREAMS_MAX. */
+  /**
+   * Open in-app streams from one client address (see TRUST_PROXY) on this replica; beyond, 429.
+   * Unset: a tenth of STREAMS_MAX.
+   */
   @IsOptional()
   @Type(() => Number)
   @IsInt()
