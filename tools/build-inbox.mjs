@@ -40,7 +40,9 @@ async function bundle(vite, react) {
       build: {
         outDir,
         emptyOutDir: false,
-        sourcemap: true,
+        // Maps for developers and error trackers; the bundles do not name them, and the gateway
+        // never serves them (they would publish the sources).
+        sourcemap: 'hidden',
         minify: true,
         target: 'es2020',
         lib: { entry: join(root, entry), formats, name: 'ClarionInbox', fileName },

@@ -28,6 +28,8 @@ describe('the embeddable inbox in a browser', () => {
   let clientId: string;
   let hmac: string;
   const sent: string[] = [];
+  /** What chromium reports the page's Content-Security-Policy refused. */
+  const policyViolations: string[] = [];
 
   const send = async (body: Json): Promise<string> => {
     const answer = await api.call<{ trackingId: string }>('POST', '/send', {
@@ -57,6 +59,9 @@ describe('the embeddable inbox in a browser', () => {
     context = await browser.newContext({ viewport: { width: 960, height: 640 } });
     await context.grantPermissions(['notifications'], { origin: suite.system.baseUrl });
     page = await context.newPage();
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) policyViolations.push(message.text());
+    });
   });
 
   afterAll(async () => {
@@ -64,7 +69,8 @@ describe('the embeddable inbox in a browser', () => {
   });
 
   it('shows a notification sent through the API at once, without a reload, with its badge', async () => {
-    await page.goto(demoUrl('light'));
+    const answer = await page.goto(demoUrl('light'));
+    expect(answer?.headers()['content-security-policy']).toContain("script-src 'self'");
     await page.locator('clarion-inbox .status.live').waitFor({ timeout: 15_000 });
     await page.evaluate("window.samePage = 'yes'");
     expect(await badge().isHidden()).toBe(true);
@@ -193,5 +199,9 @@ describe('the embeddable inbox in a browser', () => {
       "getComputedStyle(document.querySelector('clarion-inbox').shadowRoot.querySelector('.panel')).backgroundColor",
     );
     expect(background).toBe('rgb(17, 24, 39)');
+  });
+
+  it("did all of the above within the demo page's Content-Security-Policy", () => {
+    expect(policyViolations).toEqual([]);
   });
 });

@@ -105,6 +105,26 @@ export class GatewayEnv extends withHealthPort(BaseEnv, 3100) {
   @Min(1)
   STREAMS_MAX = 10_000;
 
+  /**
+   * Open in-app streams of one environment on this replica; beyond, 429. Unset: a quarter of
+   * STREAMS_MAX, so one tenant (its clientId is public) cannot take every stream.
+   */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  STREAMS_PER_ENVIRONMENT?: number;
+
+  /**
+   * Open in-app streams from one client address (see TRUST_PROXY) on this replica; beyond, 429.
+   * Unset: a tenth of STREAMS_MAX.
+   */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  STREAMS_PER_ADDRESS?: number;
+
   /** Open in-app streams of one end user on this replica; a new one closes the oldest. */
   @Type(() => Number)
   @IsInt()

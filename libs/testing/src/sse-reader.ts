@@ -20,6 +20,8 @@ export class SseReader {
 
   private constructor(
     readonly status: number,
+    /** The answer's headers (a refusal's Retry-After). */
+    readonly headers: Headers,
     private readonly abort: AbortController,
   ) {}
 
@@ -27,7 +29,7 @@ export class SseReader {
   static async open(url: string, headers: Record<string, string> = {}): Promise<SseReader> {
     const abort = new AbortController();
     const response = await fetch(url, { headers, signal: abort.signal });
-    const reader = new SseReader(response.status, abort);
+    const reader = new SseReader(response.status, response.headers, abort);
     if (response.status !== 200 || !response.body) {
       reader.body = await response.text();
       reader.ended = true;

@@ -4,6 +4,7 @@ import { DomainError, ErrorCode, ErrorResponse, newTimeOrderedId } from '@clario
 import { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { httpStatusOf } from '../errors/http-status-of';
 import { sendErrorEnvelope } from '../errors/send-error-envelope';
+import { pathOf } from './request-path';
 
 const URL_FIX = 'Percent-encode the path and query as UTF-8 (RFC 3986), e.g. %C3%A9 for é.';
 /** How much of a client's path an error message quotes. */
@@ -22,7 +23,7 @@ export function answerFrameworkError(
 }
 
 function domainErrorOfFramework(error: FastifyError, url: string): DomainError {
-  const path = quoted(url.split('?')[0] ?? url);
+  const path = quoted(pathOf(url));
   switch (error.code) {
     case 'FST_ERR_BAD_URL':
       return new DomainError(

@@ -1,6 +1,7 @@
 import { NotFoundException } from '@nestjs/common';
 import { DomainError, ErrorCode } from '@clarion/contracts';
 import { FastifyReply, FastifyRequest } from 'fastify';
+import { pathOf } from './request-path';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -17,7 +18,7 @@ export function methodNotAllowed(
   if (!(error instanceof NotFoundException) || request.routeOptions.url !== undefined) {
     return undefined;
   }
-  const path = request.url.split('?')[0] ?? request.url;
+  const path = pathOf(request.url);
   const allowed = METHODS.filter(
     (method) => request.server.findRoute({ method, url: path }) !== null,
   );

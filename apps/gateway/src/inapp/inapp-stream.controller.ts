@@ -4,6 +4,7 @@ import {
   Headers,
   HttpCode,
   Inject,
+  Ip,
   Post,
   Query,
   Res,
@@ -72,12 +73,13 @@ export class InappStreamController {
     @Query() query: InappStreamQueryDto,
     @Headers('last-event-id') lastEventId: string | undefined,
     @CurrentEndUser() user: EndUser,
+    @Ip() address: string,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const since = resumeCursor(lastEventId, query.since);
-    this.streams.admit();
+    this.streams.admit(user, address);
     reply.hijack();
-    await this.streams.open(user, reply.raw, since);
+    await this.streams.open(user, address, reply.raw, since);
   }
 }
 

@@ -13,6 +13,7 @@ import { EndUser } from '../auth/authenticated-request';
 import { GatewayEnv } from '../gateway.env';
 import { GATEWAY_ENV } from '../gateway.tokens';
 import { InboxStream } from './inbox-stream';
+import { StreamOrigin, StreamShares, streamShareLimitsOf } from './stream-shares';
 
 /** Entries a resuming stream replays at most; with more missed, the client refetches its list. */
 export const MAX_REPLAY = 500;
@@ -38,6 +39,9 @@ export class InboxStreams implements OnModuleDestroy {
   private readonly unreadAsked = new Set<string>();
   private readonly unreadAskAgain = new Set<string>();
   private readonly pinger: NodeJS.Timeout;
+  private readonly shares: StreamShares;
+  /** Where each open stream came from, to give its share back when it closes. */
+  private readonly origins = new WeakMap<InboxStream, StreamOrigin>();
   private size = 0;
   private draining = false;
   /** Resolves a drain once the last stream closed. */
@@ -56,10 +60,14 @@ export class InboxStreams implements OnModuleDestroy {
     );
     this.pinger.unref();
     observeInappStreams(() => this.size);
+    this.shares = new StreamShares(streamShareLimitsOf(env));
   }
 
-  /** Refuses a new stream while draining or at STREAMS_MAX (503 with the error object). */
-  admit(): void {
+  /**
+   * Refuses a new stream of `user` from the client `address`: while draining or at STREAMS_MAX
+   * 503 (another replica may take it), when its environment's or address's share is full 429.
+   */
+  admit(user: EndUser, address: string): void {
     if (this.draining || this.size >= this.env.STREAMS_MAX) {
       throw new ServiceUnavailableError(
         'This gateway holds as many in-app streams as it may',
@@ -67,16 +75,23 @@ export class InboxStreams implements OnModuleDestroy {
         'Reconnect after the seconds of Retry-After; another replica may take it.',
       );
     }
+    const replacing = (this.byUser.get(userKey(user))?.length ?? 0) >= this.env.STREAMS_PER_USER;
+    this.shares.admit({ envId: user.envId, address }, replacing);
   }
 
   /**
    * Opens a stream on `response`: replays what changed after `since` (a cursor), then `ready`,
    * then live changes until the client leaves, the lifetime ends or the gateway drains.
    */
-  async open(user: EndUser, response: ServerResponse, since: string | undefined): Promise<void> {
-    this.admit();
+  async open(
+    user: EndUser,
+    address: string,
+    response: ServerResponse,
+    since: string | undefined,
+  ): Promise<void> {
+    this.admit(user, address);
     const stream = new InboxStream(user, response);
-    this.add(stream);
+    this.add(stream, { envId: user.envId, address });
     const lifetime = setTimeout(() => stream.askToReconnect(), this.env.STREAM_MAX_LIFETIME_MS);
     lifetime.unref();
     response.on('close', () => {
@@ -161,7 +176,7 @@ export class InboxStreams implements OnModuleDestroy {
       });
   }
 
-  private add(stream: InboxStream): void {
+  private add(stream: InboxStream, origin: StreamOrigin): void {
     const key = userKey(stream.user);
     const streams = this.byUser.get(key) ?? [];
     if (streams.length === 0) {
@@ -176,6 +191,8 @@ export class InboxStreams implements OnModuleDestroy {
     streams.push(stream);
     this.byUser.set(key, streams);
     this.size += 1;
+    this.origins.set(stream, origin);
+    this.shares.take(origin);
     // The oldest of a user's streams makes way (a user reloading tabs must not lock themself out).
     const excess = Math.max(0, streams.length - this.env.STREAMS_PER_USER);
     for (const oldest of streams.slice(0, excess)) {
@@ -191,6 +208,8 @@ export class InboxStreams implements OnModuleDestroy {
     if (!streams || index < 0) return;
     streams.splice(index, 1);
     this.size -= 1;
+    const origin = this.origins.get(stream);
+    if (origin) this.shares.release(origin);
     if (streams.length === 0) {
       this.byUser.delete(key);
       this.listening.get(key)?.unsubscribe();

@@ -4,6 +4,13 @@ import { EndUser } from '../auth/authenticated-request';
 
 /** How long a stream token opens streams: long enough to open one, short enough not to leak. */
 export const STREAM_TOKEN_TTL_MS = 60_000;
+/** How far ahead of this replica's clock the replica that signed a token may run. */
+const CLOCK_SKEW_MS = 60_000;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Text PostgreSQL cannot store (NUL, unpaired surrogates), which no signed-in user id holds. */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
 
 interface StreamTokenClaims {
   /** accountId, envId, userId, expiry (epoch ms). */
@@ -37,7 +44,11 @@ export function signStreamToken(
   };
 }
 
-/** The end user a stream token was given to; 401 when it is forged, malformed or expired. */
+/**
+ * The end user a stream token was given to; 401 when it is forged, malformed or expired. The
+ * signature alone proves little where the development secret (public) signs: every claim is
+ * checked for its type and shape, and an expiry further ahead than any token lasts is refused.
+ */
 export function verifyStreamToken(token: string, secret: string, now = Date.now()): EndUser {
   const [body, signature, extra] = token.split('.');
   if (body === undefined || signature === undefined || extra !== undefined) throw invalidToken();
@@ -46,7 +57,8 @@ export function verifyStreamToken(token: string, secret: string, now = Date.now(
   if (expected.length !== presented.length || !timingSafeEqual(expected, presented)) {
     throw invalidToken();
   }
-  const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as StreamTokenClaims;
+  const claims = claimsOf(body);
+  if (!claims || claims.x > now + STREAM_TOKEN_TTL_MS + CLOCK_SKEW_MS) throw invalidToken();
   if (claims.x <= now) {
     throw new UnauthorizedError(
       'The stream token has expired',
@@ -54,6 +66,31 @@ export function verifyStreamToken(token: string, secret: string, now = Date.now(
     );
   }
   return { accountId: claims.a, envId: claims.e, userId: claims.u };
+}
+
+/** The claims of a signed body, or undefined when any of them is missing or mistyped. */
+function claimsOf(body: string): StreamTokenClaims | undefined {
+  if (!BASE64URL.test(body)) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+  const { a, e, u, x } = parsed as Record<string, unknown>;
+  const valid =
+    isUuid(a) &&
+    isUuid(e) &&
+    typeof u === 'string' &&
+    u !== '' &&
+    !UNSTORABLE.test(u) &&
+    Number.isSafeInteger(x);
+  return valid ? { a, e, u, x: x as number } : undefined;
+}
+
+function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
 }
 
 function signatureOf(body: string, secret: string): string {

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** What the demo page shows: the query's user, or a form asking for one. */
 export interface DemoInboxQuery {
   /** The gateway's public URL, for the copy-paste send command. */
@@ -23,6 +25,41 @@ pre{background:#111827;color:#f9fafb;padding:12px;border-radius:8px;overflow-x:a
 label{display:block;margin:8px 0 4px}input{font:inherit;padding:6px 8px;width:100%;box-sizing:border-box}
 button{font:inherit}.themes button{margin-right:4px}#push-log li{font-size:13px}
 body.dark{background:#030712;color:#f3f4f6}body.dark header{background:#111827;border-color:#374151}`;
+
+/** The page's own script (themes, the web push log); allowed by its hash, nothing else inline. */
+const PAGE_SCRIPT = `
+  document.querySelectorAll('[data-theme]').forEach(function (button) {
+    button.addEventListener('click', function () {
+      var theme = button.getAttribute('data-theme');
+      document.getElementById('inbox').setAttribute('theme', theme);
+      document.body.classList.toggle('dark', theme === 'dark');
+    });
+  });
+  if (window.ClarionInbox) window.ClarionInbox.onWebPush(function (push) {
+    var item = document.createElement('li');
+    item.textContent = push.title + (push.message ? ': ' + push.message : '');
+    document.getElementById('push-log').appendChild(item);
+  });
+`;
+
+/**
+ * The page's Content-Security-Policy: scripts only from this origin (the inbox bundle) and the
+ * page's own script by its hash; requests (the API, the realtime stream) and the service worker
+ * only to this origin; images of notifications from any https origin; styles inline too (the
+ * inbox writes its own into its shadow root); never framed, no plugins, no <base>.
+ */
+export const DEMO_INBOX_CSP = [
+  "default-src 'none'",
+  `script-src 'self' 'sha256-${createHash('sha256').update(PAGE_SCRIPT).digest('base64')}'`,
+  "style-src 'self' 'unsafe-inline'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "img-src 'self' https: data:",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 function form(): string {
   return `<p>Open the inbox of one user of an environment:</p>
@@ -69,18 +106,5 @@ export function demoInboxPage(query: DemoInboxQuery): string {
 <style>${STYLE}</style><script src="/inbox/clarion-inbox.iife.js"></script></head>
 <body class="${theme === 'dark' ? 'dark' : ''}"><header><h1>Clarion inbox demo</h1>${element}</header>
 <main>${missing}${ready ? hint(query, userId) : form()}</main>
-<script>
-  document.querySelectorAll('[data-theme]').forEach(function (button) {
-    button.addEventListener('click', function () {
-      var theme = button.getAttribute('data-theme');
-      document.getElementById('inbox').setAttribute('theme', theme);
-      document.body.classList.toggle('dark', theme === 'dark');
-    });
-  });
-  if (window.ClarionInbox) window.ClarionInbox.onWebPush(function (push) {
-    var item = document.createElement('li');
-    item.textContent = push.title + (push.message ? ': ' + push.message : '');
-    document.getElementById('push-log').appendChild(item);
-  });
-</script></body></html>`;
+<script>${PAGE_SCRIPT}</script></body></html>`;
 }
