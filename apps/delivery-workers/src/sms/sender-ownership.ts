@@ -17,10 +17,11 @@ export class SenderOwnership {
     const from = job.content.from;
     if (from === undefined || from.trim() === '') return undefined;
     const phoneNumber = toE164(from);
-    const holder = phoneNumber
-      ? (await this.messaging.request(Requests.routeNumber, { phoneNumber })).accountId
-      : undefined;
-    return holder === job.accountId
+    const route = phoneNumber
+      ? await this.messaging.request(Requests.routeNumber, { phoneNumber })
+      : {};
+    // The shared number is every account's: voice texts from it when the call was placed from it.
+    return route.shared || route.accountId === job.accountId
       ? undefined
       : `the from number ${from} is no longer a number of the account (released?)`;
   }
