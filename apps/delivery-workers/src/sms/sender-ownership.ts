@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Requests, SmsDeliveryJob } from '@clarion/contracts';
+import { PhoneNumberRouteReply, Requests, SmsDeliveryJob } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
+import { FailedOutcome, RetryOutcome } from '../delivery/provider-outcome';
 import { toE164 } from '../twilio/phone-number';
 
 /**
@@ -12,17 +13,27 @@ import { toE164 } from '../twilio/phone-number';
 export class SenderOwnership {
   constructor(private readonly messaging: MessagingClient) {}
 
-  /** Why the job must not be sent from its `from`; undefined when it names none or its own. */
-  async refusal(job: SmsDeliveryJob): Promise<string | undefined> {
+  /**
+   * Why the job must not be sent now: failed when its `from` is not a number of its account,
+   * retry when numbers did not answer (nothing was sent, so trying again is safe); undefined when
+   * it names no sender, or one of its account's or the shared number.
+   */
+  async refusal(job: SmsDeliveryJob): Promise<FailedOutcome | RetryOutcome | undefined> {
     const from = job.content.from;
     if (from === undefined || from.trim() === '') return undefined;
     const phoneNumber = toE164(from);
-    const route = phoneNumber
-      ? await this.messaging.request(Requests.routeNumber, { phoneNumber })
-      : {};
+    let route: PhoneNumberRouteReply = {};
+    try {
+      if (phoneNumber) route = await this.messaging.request(Requests.routeNumber, { phoneNumber });
+    } catch (error) {
+      return { status: 'retry', reason: `numbers did not say whose ${from} is: ${String(error)}` };
+    }
     // The shared number is every account's: voice texts from it when the call was placed from it.
-    return route.shared || route.accountId === job.accountId
-      ? undefined
-      : `the from number ${from} is no longer a number of the account (released?)`;
+    if (route.shared || route.accountId === job.accountId) return undefined;
+    return {
+      status: 'failed',
+      code: 'SENDER_NOT_OWNED',
+      reason: `the from number ${from} is no longer a number of the account (released?)`,
+    };
   }
 }

@@ -42,8 +42,8 @@ export class SmsChannel implements ChannelDelivery<SendSmsContentDto> {
   ): Promise<ProviderOutcome> {
     const refused = await this.refusedMedia(job.content.mediaUrls ?? []);
     if (refused) return { status: 'failed', code: 'Unknown', reason: refused };
-    const notOurs = await this.senders.refusal(job);
-    if (notOurs) return { status: 'failed', code: 'SENDER_NOT_OWNED', reason: notOurs };
+    const senderRefused = await this.senders.refusal(job);
+    if (senderRefused) return senderRefused;
     const outcome = await this.sender.send(job, ctx);
     if (outcome.status !== 'sent') return outcome;
     // What an inbound reply to this message needs: the sender it came from and the auto-reply.
