@@ -4,6 +4,7 @@ import { eventually, runSystemForSuite } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
+type ErrorBody = { trackingId: string; error: { code: string; message: string; fix?: string } };
 const PASSWORD = 'a long enough password';
 
 /**
@@ -275,6 +276,99 @@ describe('tenant isolation', () => {
     expect((await a.api.call<{ numbers: Json[] }>('GET', '/numbers/list')).body.numbers).toEqual(
       aNumbers,
     );
+  });
+
+  it("SMS sender: A sends from its own numbers only, never from B's nor from one on no account", async () => {
+    const orderNumber = async (tenant: typeof a, areaCode: string) => {
+      const search = `/numbers/available?countryCode=US&areaCode=${areaCode}&limit=1`;
+      const [offered] = (await tenant.api.call<{ numbers: Json[] }>('GET', search)).body.numbers;
+      const phoneNumber = offered!['phoneNumber'] as string;
+      expect((await tenant.api.call('POST', '/numbers/order', { phoneNumber })).status).toBe(200);
+      return phoneNumber;
+    };
+    const bNumber = await orderNumber(b, '206');
+    const aNumber = await orderNumber(a, '303');
+    const to = '+15557650001';
+    const sms = (from: string) =>
+      a.api.call<ErrorBody>('POST', '/sms', { type: 'sender', to, message: 'hi', from });
+    const send = (from: string, schedule?: string) =>
+      a.api.call<ErrorBody>('POST', '/send', {
+        type: 'sender',
+        to: { id: 'sms-user', number: to },
+        forceChannels: ['SMS'],
+        sms: { message: 'hi', from },
+        ...(schedule !== undefined && { schedule }),
+      });
+    const expectSenderRefused = (answer: { status: number; body: ErrorBody }, from: string) => {
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({
+        trackingId: expect.any(String),
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: expect.stringContaining(from),
+          fix: expect.stringContaining('GET /numbers/list'),
+        },
+      });
+    };
+
+    for (const from of [bNumber, '+14155559876']) {
+      expectSenderRefused(await sms(from), from);
+      expectSenderRefused(await send(from), from);
+      expectSenderRefused(await send(from, new Date(Date.now() + 3_600_000).toISOString()), from);
+    }
+    // A scheduled send cannot be changed to send from B's number either.
+    const scheduled = await send(aNumber, new Date(Date.now() + 3_600_000).toISOString());
+    expect(scheduled.status).toBe(200);
+    const changed = await a.api.call<ErrorBody>(
+      'PUT',
+      `/sender/scheduler/${scheduled.body.trackingId}`,
+      { type: 'sender', to: { id: 'sms-user', number: to }, sms: { message: 'hi', from: bNumber } },
+    );
+    expectSenderRefused(changed, bNumber);
+
+    const own = await sms(aNumber);
+    expect(own.status).toBe(200);
+    const [attempt] = await eventually(async () => {
+      const rows: { details: { sandbox?: { content: Json } } }[] = await suite.database.query(
+        `SELECT details FROM delivery.delivery_attempts WHERE tracking_id = $1 AND state = 'sent'`,
+        [own.body.trackingId],
+      );
+      return rows.length > 0 ? rows : undefined;
+    });
+    expect(attempt!.details.sandbox?.content['from']).toBe(aNumber);
+    const sentFromOthers = await suite.database.query(
+      `SELECT tracking_id FROM delivery.delivery_attempts
+        WHERE details->'sandbox'->'content'->>'from' <> $1`,
+      [aNumber],
+    );
+    expect(sentFromOthers).toEqual([]);
+
+    // Released, the number is no longer A's to send from: a new send is refused, and the send
+    // scheduled before the release fails at delivery rather than going out from it.
+    expect((await a.api.call('DELETE', `/numbers/${aNumber}`)).status).toBe(200);
+    expectSenderRefused(await sms(aNumber), aNumber);
+    const basic = `Basic ${Buffer.from(`${a.clientId}:${a.secret}`).toString('base64')}`;
+    const dueNow = await new ApiClient(suite.system.baseUrl, basic).call(
+      'PATCH',
+      `/${a.clientId}/schedule/${scheduled.body.trackingId}`,
+      { schedule: new Date(Date.now() + 1_000).toISOString() },
+    );
+    expect(dueNow.status).toBe(200);
+    const failed = await eventually(async () => {
+      const { body } = await a.api.call<{ logs: Json[] }>(
+        'GET',
+        `/logs/${scheduled.body.trackingId}`,
+      );
+      return body.logs[0]?.['sms_failed_code'] === undefined ? undefined : body.logs[0];
+    });
+    expect(failed).toMatchObject({ sms_failed_code: 'SENDER_NOT_OWNED' });
+    expect(String(failed['sms_failed_reason'] ?? JSON.stringify(failed))).toContain(aNumber);
+    expect(
+      await suite.database.query(
+        `SELECT 1 FROM delivery.delivery_attempts WHERE tracking_id = $1 AND state = 'sent'`,
+        [scheduled.body.trackingId],
+      ),
+    ).toEqual([]);
   });
 
   it("voice: B can neither see, change, delete nor bind to A's agents, nor see A's calls", async () => {

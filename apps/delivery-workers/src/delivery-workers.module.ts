@@ -29,6 +29,7 @@ import { PushPrivateKeysResealer } from './push-settings/push-private-keys-resea
 import { PushSettingsService } from './push-settings/push-settings.service';
 import { SlackChannel } from './slack/slack-channel';
 import { senderDomainProviders } from './sender-domains/sender-domain-providers';
+import { SenderOwnership } from './sms/sender-ownership';
 import { SmsChannel } from './sms/sms-channel';
 import { ProviderCallbacksConsumer } from './twilio/provider-callbacks.consumer';
 import { TwilioCallbacksService } from './twilio/twilio-callbacks.service';
@@ -81,6 +82,7 @@ export class DeliveryWorkersModule {
           useValue: new SecretSealer(MasterKeyring.parse(env.SECRETS_MASTER_KEYS)),
         },
         SlackChannel,
+        SenderOwnership,
         SmsChannel,
         TwilioCallbacksService,
         VapidKeysRepository,

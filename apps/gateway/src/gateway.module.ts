@@ -50,6 +50,7 @@ import { InlineAttachments } from './sends/inline-attachments';
 import { SchedulerController } from './sends/scheduler.controller';
 import { SendPlanCache } from './sends/send-plan.cache';
 import { SendsController } from './sends/sends.controller';
+import { SenderNumbers } from './sends/sender-numbers';
 import { SendsService } from './sends/sends.service';
 import { TestEmailsController } from './sends/test-emails.controller';
 import { TestEmailsService } from './sends/test-emails.service';
@@ -135,6 +136,7 @@ export class GatewayModule {
         MemberGuard,
         RateLimiter,
         SendPlanCache,
+        SenderNumbers,
         SendsService,
         StatusService,
         StreamAuthGuard,

@@ -14,6 +14,7 @@ import {
   deadLetterSubject,
   Jobs,
   newTimeOrderedId,
+  PhoneNumberRouteReply,
   RemoveDeadAddressRequest,
   Requests,
   StreamName,
@@ -30,7 +31,7 @@ import {
   testEnv,
   twilioError,
 } from '@clarion/testing';
-import { connect, NatsConnection } from 'nats';
+import { connect, JSONCodec, NatsConnection } from 'nats';
 import { DeliveryWorkersEnv } from '../delivery-workers.env';
 import { DeliveryAttemptsRepository } from './delivery-attempts.repository';
 import { DeliveryWorkersModule } from '../delivery-workers.module';
@@ -216,6 +217,57 @@ describe('delivery through the provider adapters', () => {
         state: 'sent',
         provider_message_id: sent.data.fields?.['messageId'],
       });
+    });
+
+    it('texts from the shared number, and fails a text from a number its account no longer holds without sending it', async () => {
+      const tenant = newTenant();
+      const releasedNumber = uniqueNumber();
+      // Numbers, as it answers once the account released the number and someone else took it.
+      const json = JSONCodec();
+      const routes = new Map<string, PhoneNumberRouteReply>([
+        [FROM, { shared: true }],
+        [releasedNumber, { accountId: newTimeOrderedId() }],
+      ]);
+      const numbers = nats.subscribe(`${namespaceA}.${Requests.routeNumber.subject}`, {
+        callback: (_, message) => {
+          const { phoneNumber } = json.decode(message.data) as { phoneNumber: string };
+          message.respond(json.encode({ ok: true, data: routes.get(phoneNumber) ?? {} }));
+        },
+      });
+      await nats.flush();
+      try {
+        const fromShared = deliveryJobOf(
+          Channel.SMS,
+          tenant,
+          { number: uniqueNumber() },
+          {
+            message: 'From the shared number',
+            from: FROM,
+          },
+        );
+        await publishJob(appA, Jobs.smsDelivery, fromShared);
+        await eventOf(eventsA, fromShared.trackingId, 'delivery.sms.sent');
+
+        const number = uniqueNumber();
+        const job = deliveryJobOf(
+          Channel.SMS,
+          tenant,
+          { number },
+          {
+            message: 'From a released number',
+            from: releasedNumber,
+          },
+        );
+        await publishJob(appA, Jobs.smsDelivery, job);
+        const failed = await eventOf(eventsA, job.trackingId, 'delivery.sms.failed');
+        expect(failed.data).toMatchObject({
+          failedCode: 'SENDER_NOT_OWNED',
+          internal: expect.stringContaining(releasedNumber),
+        });
+        expect(messagesTo(peers.twilio, number)).toEqual([]);
+      } finally {
+        numbers.unsubscribe();
+      }
     });
 
     it('tries again after a Twilio 500 and sends the message once', async () => {

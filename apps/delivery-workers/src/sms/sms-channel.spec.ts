@@ -1,6 +1,8 @@
 import { Channel, SmsDeliveryJob } from '@clarion/contracts';
+import { MessagingClient } from '@clarion/messaging';
 import { OutboundGuard } from '@clarion/outbound';
 import { AttemptContext, ProviderOutcome } from '../delivery/provider-outcome';
+import { SenderOwnership } from './sender-ownership';
 import { SmsChannel, SmsProvider } from './sms-channel';
 
 const ctx: AttemptContext = { idempotencyKey: 'trk-1:sms:+14155550100', attempt: 1 };
@@ -44,7 +46,8 @@ describe(`${SmsChannel.name} with the outbound guard active`, () => {
     'https://LOCALHOST./photo.jpg',
   ])('fails an MMS whose media is at %s without handing it to the carrier', async (url) => {
     const carrier = new MessagesSent();
-    const sut = new SmsChannel(carrier, guard);
+    // These jobs name no sender, so nothing asks numbers whose the sender is.
+    const sut = new SmsChannel(carrier, guard, new SenderOwnership({} as MessagingClient));
     const outcome = await sut.deliver(mmsJob([url]), { address: '+14155550100' }, ctx);
     expect(outcome).toEqual({
       status: 'failed',

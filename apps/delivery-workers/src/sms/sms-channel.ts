@@ -5,6 +5,7 @@ import { ChannelDelivery, DeliveryAddress } from '../delivery/channel-delivery';
 import { phoneAddressesOf } from '../twilio/phone-number';
 import { SMS_PROVIDER } from '../delivery/delivery.tokens';
 import { AttemptContext, ProviderOutcome } from '../delivery/provider-outcome';
+import { SenderOwnership } from './sender-ownership';
 
 /** Twilio (or the sandbox when no Twilio account is configured). */
 export interface SmsProvider {
@@ -23,6 +24,7 @@ export class SmsChannel implements ChannelDelivery<SendSmsContentDto> {
   constructor(
     @Inject(SMS_PROVIDER) private readonly sender: SmsProvider,
     private readonly guard: OutboundGuard,
+    private readonly senders: SenderOwnership,
   ) {}
 
   addressesOf(job: SmsDeliveryJob): DeliveryAddress[] {
@@ -40,6 +42,8 @@ export class SmsChannel implements ChannelDelivery<SendSmsContentDto> {
   ): Promise<ProviderOutcome> {
     const refused = await this.refusedMedia(job.content.mediaUrls ?? []);
     if (refused) return { status: 'failed', code: 'Unknown', reason: refused };
+    const senderRefused = await this.senders.refusal(job);
+    if (senderRefused) return senderRefused;
     const outcome = await this.sender.send(job, ctx);
     if (outcome.status !== 'sent') return outcome;
     // What an inbound reply to this message needs: the sender it came from and the auto-reply.

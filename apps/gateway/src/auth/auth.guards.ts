@@ -11,9 +11,9 @@ import { CredentialsResolver } from './credentials.resolver';
 import { takeEnvIdParameter } from './env-id-parameter';
 
 /**
- * Operations of an account and its environments: API key, client credentials or member session,
- * refused while the client's address has failed authentication too often, then rate-limited per
- * key; the principal acts on the environment the credentials or the envId parameter settle.
+ * Operations of an account and its environments: API key, client credentials or member session
+ * (only known ones while the client's address has failed authentication too often), then
+ * rate-limited per key; the principal acts on the environment the credentials or the envId parameter settle.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -27,8 +27,8 @@ export class ApiKeyGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const principal = await this.authFailures.screen(request.ip, () =>
-      this.resolver.principalOf(parseAuthorization(request.headers.authorization)),
+    const principal = await this.authFailures.screen(request.ip, (check) =>
+      this.resolver.principalOf(parseAuthorization(request.headers.authorization), check),
     );
     this.rateLimiter.admit(principal);
     const scope =
@@ -56,8 +56,8 @@ export class EndUserGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const endUser = await this.authFailures.screen(request.ip, () =>
-      this.resolver.endUserOf(parseAuthorization(request.headers.authorization)),
+    const endUser = await this.authFailures.screen(request.ip, (check) =>
+      this.resolver.endUserOf(parseAuthorization(request.headers.authorization), { check }),
     );
     this.rateLimiter.admitEndUser(endUser);
     request.endUser = endUser;

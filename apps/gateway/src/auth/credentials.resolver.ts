@@ -21,6 +21,8 @@ import { PresentedCredentials } from './authorization-header';
 import { isValidEndUserHmac } from './end-user-hmac';
 import { IssuingRegion } from './issuing-region';
 import { ExpiringCache } from '@clarion/runtime';
+import { CredentialCheck } from '../rate-limits/auth-failure-limiter';
+import { KnownCredentials } from './known-credentials';
 
 const UNKNOWN_CREDENTIALS_TTL_MS = 5_000;
 /** Member session tokens (POST /auth/login); anything else after Bearer is an API key. */
@@ -32,6 +34,8 @@ const isUnauthorized = (error: unknown) =>
  * Turns presented credentials into a principal or an end user. Credentials another region
  * issued are refused first, from the region marked in them; for the others billing is asked over
  * NATS, and the answers are cached, because every request needs one and keys rarely change.
+ * With a `known` check (the client's address failed too often) billing is asked only about
+ * credentials that resolved before, whether or not their answer is still cached.
  */
 @Injectable()
 export class CredentialsResolver {
@@ -39,6 +43,7 @@ export class CredentialsResolver {
   private readonly sessions: ExpiringCache<Principal>;
   private readonly clients: ExpiringCache<ClientEnvironment>;
   private readonly issuingRegion: IssuingRegion;
+  private readonly known = new KnownCredentials();
 
   constructor(
     private readonly messaging: MessagingClient,
@@ -63,7 +68,10 @@ export class CredentialsResolver {
   }
 
   /** An API key (Bearer) or the environment's clientId:clientSecret (Basic). */
-  async principalOf(credentials: PresentedCredentials): Promise<Principal> {
+  async principalOf(
+    credentials: PresentedCredentials,
+    check: CredentialCheck = 'any',
+  ): Promise<Principal> {
     switch (credentials.kind) {
       case 'apiKey': {
         const isSession = credentials.key.startsWith(SESSION_TOKEN_PREFIX);
@@ -73,18 +81,18 @@ export class CredentialsResolver {
         );
         const keyHash = createHash('sha256').update(credentials.key).digest('hex');
         if (isSession) {
-          return this.sessions.get(keyHash, () =>
+          return this.resolve(this.sessions, `session:${keyHash}`, keyHash, check, () =>
             this.messaging.request(Requests.resolveSession, { tokenHash: keyHash }),
           );
         }
-        const principal = await this.keys.get(keyHash, () =>
+        const principal = await this.resolve(this.keys, `key:${keyHash}`, keyHash, check, () =>
           this.messaging.request(Requests.resolveApiKey, { keyHash }),
         );
         if (principal.keyType === 'public') throw publicKeyRefused();
         return principal;
       }
       case 'client': {
-        const environment = await this.environmentOf(credentials.clientId);
+        const environment = await this.environmentOf(credentials.clientId, check);
         if (!sameSecret(environment.clientSecret, credentials.clientSecret)) throw invalidClient();
         return {
           accountId: environment.accountId,
@@ -116,7 +124,7 @@ export class CredentialsResolver {
    */
   async endUserOf(
     credentials: PresentedCredentials,
-    { hmacRequired = false } = {},
+    { hmacRequired = false, check = 'any' as CredentialCheck } = {},
   ): Promise<EndUser> {
     if (credentials.kind !== 'endUser') {
       throw missingCredentials('Authorization: Basic base64(clientId:userId:hmac)');
@@ -126,7 +134,7 @@ export class CredentialsResolver {
         'The userId is empty',
         'Send Basic base64(clientId:userId:hmac).',
       );
-    const environment = await this.environmentOf(credentials.clientId);
+    const environment = await this.environmentOf(credentials.clientId, check);
     if (
       (hmacRequired || environment.secureMode) &&
       !isValidEndUserHmac(environment.clientSecret, credentials.userId, credentials.hmac)
@@ -148,10 +156,12 @@ export class CredentialsResolver {
   forget(change: BillingChange): void {
     switch (change.kind) {
       case 'api-key-revoked':
+        this.known.forget(`key:${change.keyHash}`);
         return this.keys.delete(change.keyHash);
       case 'environment-changed':
         return this.clients.delete(change.clientId);
       case 'session-ended':
+        this.known.forget(`session:${change.tokenHash}`);
         return this.sessions.delete(change.tokenHash);
       case 'account-changed':
         // Cached principals carry the account's status; a rare event, so all of them go.
@@ -159,11 +169,25 @@ export class CredentialsResolver {
     }
   }
 
-  private environmentOf(clientId: string): Promise<ClientEnvironment> {
+  private environmentOf(clientId: string, check: CredentialCheck): Promise<ClientEnvironment> {
     this.issuingRegion.assertIssuedHere(regionOfClientId(clientId), unknownClientId);
-    return this.clients.get(clientId, () =>
+    return this.resolve(this.clients, `client:${clientId}`, clientId, check, () =>
       this.messaging.request(Requests.resolveClient, { clientId }),
     );
+  }
+
+  /** From the cache or billing; under a `known` check, billing only for credentials known. */
+  private async resolve<T>(
+    cache: ExpiringCache<T>,
+    knownId: string,
+    cacheKey: string,
+    check: CredentialCheck,
+    load: () => Promise<T>,
+  ): Promise<T> {
+    if (check === 'known' && !this.known.has(knownId)) throw notCheckedWhileLimited();
+    const resolved = await cache.get(cacheKey, load);
+    this.known.remember(knownId);
+    return resolved;
   }
 }
 
@@ -200,6 +224,14 @@ function publicKeyRefused(): DomainError {
     ErrorCode.FORBIDDEN,
     'A public key cannot call this operation',
     'Use a secret key (clarion_sk_…) on your server.',
+  );
+}
+
+/** Becomes the address's 429: the credentials were neither known nor looked up. */
+function notCheckedWhileLimited(): UnauthorizedError {
+  return new UnauthorizedError(
+    'The credentials were not checked: this address failed authentication too often',
+    'Use credentials of one of your environments.',
   );
 }
 

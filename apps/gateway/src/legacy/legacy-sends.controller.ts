@@ -17,6 +17,7 @@ import { tenantOf } from '../auth/tenant-of';
 import { IdempotencyKey } from '../idempotency/idempotency-key.decorator';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { assertFutureSchedule } from '../sends/assert-future-schedule';
+import { SenderNumbers } from '../sends/sender-numbers';
 import { SendsService } from '../sends/sends.service';
 import { LegacyClientCredentials, LegacyRoutes, scheduledTrackingIdPipe } from './legacy-routes';
 
@@ -29,6 +30,7 @@ export class LegacySendsController {
     private readonly sends: SendsService,
     private readonly idempotency: IdempotencyService,
     private readonly messaging: MessagingClient,
+    private readonly senderNumbers: SenderNumbers,
   ) {}
 
   /** As POST /send; an answer with notes is a 202, which the SDK prints as a warning. */
@@ -61,12 +63,13 @@ export class LegacySendsController {
 
   /** As PUT /sender/scheduler/{trackingId}, but only the fields given change. */
   @Patch('schedule/:trackingId')
-  update(
+  async update(
     @Param('trackingId', scheduledTrackingIdPipe) trackingId: string,
     @Body() patch: SendPatchDto,
     @CurrentPrincipal() principal: Principal,
   ): Promise<SendResponseDto> {
     assertFutureSchedule(patch.schedule);
+    await this.senderNumbers.assertSendsFromOwnNumber(principal.accountId, patch);
     return this.messaging.request(Requests.patchSchedule, {
       ...tenantOf(principal),
       trackingId,

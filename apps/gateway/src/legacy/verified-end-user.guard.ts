@@ -25,8 +25,8 @@ export class VerifiedEndUserGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const credentials = parseAuthorization(request.headers.authorization);
-    const endUser = await this.authFailures.screen(request.ip, () =>
-      this.resolver.endUserOf(credentials, { hmacRequired: true }),
+    const endUser = await this.authFailures.screen(request.ip, (check) =>
+      this.resolver.endUserOf(credentials, { hmacRequired: true, check }),
     );
     if (credentials.kind === 'endUser') assertClientIdOfPath(request, credentials.clientId);
     const { userId } = request.params as { userId?: string };

@@ -7,22 +7,37 @@ import { GatewayUnderTest, startGateway } from '../test-peers/gateway-under-test
 import { testPrincipal } from '../test-peers/test-principal';
 
 const GOOD_KEY = 'clarion_sk_good';
+/** Another tenant's key and a member's session, in use from other addresses. */
+const OTHER_TENANT_KEY = 'clarion_sk_other_tenant';
+const MEMBER_SESSION = 'clarion_st_member';
+const RIGHT_PASSWORD = 'the right password';
 const principal = testPrincipal();
+const otherPrincipal = testPrincipal();
 const INGRESS = '10.0.0.1';
 
 const randomKey = () => `clarion_sk_${randomBytes(12).toString('hex')}`;
+const randomSession = () => `clarion_st_${randomBytes(12).toString('hex')}`;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const unknown: StandInReply = { error: { code: ErrorCode.UNAUTHORIZED, message: 'unknown' } };
 
-/** Billing: the good key resolves, any other is unknown; every sign-in is refused. */
+/** Billing: the good keys and session resolve, any other is unknown; one password signs in. */
 function billing(subject: string, request: unknown): StandInReply {
-  if (subject === Requests.listEnvironments.subject) return { data: [] };
-  if (
-    subject === Requests.resolveApiKey.subject &&
-    (request as { keyHash: string }).keyHash === sha256(GOOD_KEY)
-  ) {
-    return { data: principal };
+  const { keyHash, tokenHash, password } = request as Record<string, string | undefined>;
+  switch (subject) {
+    case Requests.listEnvironments.subject:
+      return { data: [] };
+    case Requests.resolveApiKey.subject:
+      if (keyHash === sha256(GOOD_KEY)) return { data: principal };
+      return keyHash === sha256(OTHER_TENANT_KEY) ? { data: otherPrincipal } : unknown;
+    case Requests.resolveSession.subject:
+      return tokenHash === sha256(MEMBER_SESSION) ? { data: otherPrincipal } : unknown;
+    case Requests.login.subject:
+      return password === RIGHT_PASSWORD
+        ? { data: { token: MEMBER_SESSION, expiresAt: new Date().toISOString() } }
+        : unknown;
+    default:
+      return unknown;
   }
-  return { error: { code: ErrorCode.UNAUTHORIZED, message: 'unknown' } };
 }
 
 function expectAddressRefused(response: LightMyRequestResponse): void {
@@ -47,12 +62,19 @@ describe('failed authentications per client address', () => {
   beforeAll(async () => {
     services = await ServiceStandIn.start(
       namespace,
-      [Requests.resolveApiKey.subject, Requests.listEnvironments.subject, Requests.login.subject],
+      [
+        Requests.resolveApiKey.subject,
+        Requests.resolveSession.subject,
+        Requests.listEnvironments.subject,
+        Requests.login.subject,
+      ],
       billing,
     );
-    // Behind one ingress: the client's address is the last X-Forwarded-For entry.
+    // Behind one ingress: the client's address is the last X-Forwarded-For entry. Resolved
+    // credentials are not cached, so what lets valid ones through is remembered apart.
     gateway = await startGateway(namespace, {
       TRUST_PROXY: '1',
+      AUTH_CACHE_TTL_MS: '0',
       AUTH_FAILURE_BURST: '3',
       AUTH_FAILURE_LIMIT_PER_MINUTE: '1',
     });
@@ -92,8 +114,34 @@ describe('failed authentications per client address', () => {
     expect(services.asked(Requests.resolveApiKey)).toBe(3);
   });
 
-  it('refuses valid credentials from that address too while it is over the limit', async () => {
-    expectAddressRefused(await listEnvironments('198.51.100.7', GOOD_KEY));
+  it('serves valid credentials in use from that address while it is over the limit', async () => {
+    expect((await listEnvironments('198.51.100.6', GOOD_KEY)).statusCode).toBe(200);
+    expect((await listEnvironments('198.51.100.7', GOOD_KEY)).statusCode).toBe(200);
+  });
+
+  it('refuses a key this gateway never saw valid from that address, without asking billing', async () => {
+    const askedBefore = services.asked(Requests.resolveApiKey);
+    expectAddressRefused(await listEnvironments('198.51.100.7', 'clarion_sk_never_seen'));
+    expect(services.asked(Requests.resolveApiKey)).toBe(askedBefore);
+  });
+
+  it("serves another tenant's key and a member's session from an address that failed 300 times, and refuses only the wrong ones", async () => {
+    const elsewhere = '198.51.100.30';
+    expect((await listEnvironments(elsewhere, OTHER_TENANT_KEY)).statusCode).toBe(200);
+    expect((await listEnvironments(elsewhere, MEMBER_SESSION)).statusCode).toBe(200);
+    const client = '198.51.100.31';
+    const keysAsked = services.asked(Requests.resolveApiKey);
+    for (let i = 0; i < 300; i++) {
+      expect([401, 429]).toContain((await listEnvironments(client, randomKey())).statusCode);
+    }
+    // Past its budget, the address's unknown keys are refused without asking billing.
+    expect(services.asked(Requests.resolveApiKey)).toBe(keysAsked + 3);
+
+    expect((await listEnvironments(client, OTHER_TENANT_KEY)).statusCode).toBe(200);
+    expect((await listEnvironments(client, MEMBER_SESSION)).statusCode).toBe(200);
+    expectAddressRefused(await listEnvironments(client, randomKey()));
+    expectAddressRefused(await listEnvironments(client, randomSession()));
+    expect((await listEnvironments(client, GOOD_KEY)).statusCode).toBe(200);
   });
 
   it('leaves other addresses alone', async () => {
@@ -123,6 +171,37 @@ describe('failed authentications per client address', () => {
     for (let i = 0; i < 3; i++) expect((await login()).statusCode).toBe(401);
     expectAddressRefused(await login());
     expect(services.asked(Requests.login)).toBe(3);
+  });
+
+  it('refuses even the right password from an address over its sign-in limit, so no guess gets through', async () => {
+    const signIn = (password: string) =>
+      gateway.inject({
+        method: 'POST',
+        url: '/auth/login',
+        ...fromClient('198.51.100.10'),
+        payload: { email: 'owner@example.test', password },
+      });
+    const askedBefore = services.asked(Requests.login);
+    expectAddressRefused(await signIn(RIGHT_PASSWORD));
+    expect(services.asked(Requests.login)).toBe(askedBefore);
+    // Its keys and sessions still work: sign-ins and credentials have budgets of their own.
+    expect((await listEnvironments('198.51.100.10', GOOD_KEY)).statusCode).toBe(200);
+  });
+
+  it('lets an address whose keys failed sign in with the right password', async () => {
+    const client = '198.51.100.32';
+    for (let i = 0; i < 5; i++) {
+      expect([401, 429]).toContain((await listEnvironments(client, randomKey())).statusCode);
+    }
+    expectAddressRefused(await listEnvironments(client, randomKey()));
+    const signedIn = await gateway.inject({
+      method: 'POST',
+      url: '/auth/login',
+      ...fromClient(client),
+      payload: { email: 'owner@example.test', password: RIGHT_PASSWORD },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ token: MEMBER_SESSION });
   });
 });
 

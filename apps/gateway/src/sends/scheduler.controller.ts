@@ -13,6 +13,7 @@ import { MessagingClient } from '@clarion/messaging';
 import { CurrentPrincipal, RequiresApiKey } from '../auth/auth.decorators';
 import { assertFutureSchedule } from './assert-future-schedule';
 import { SendPlanCache } from './send-plan.cache';
+import { SenderNumbers } from './sender-numbers';
 
 /** A trackingId that is not even a UUID names no scheduled send. */
 const trackingIdPipe = new ParseUUIDPipe({
@@ -26,6 +27,7 @@ export class SchedulerController {
   constructor(
     private readonly messaging: MessagingClient,
     private readonly plans: SendPlanCache,
+    private readonly senderNumbers: SenderNumbers,
   ) {}
 
   @Put(':trackingId')
@@ -40,6 +42,7 @@ export class SchedulerController {
     @CurrentPrincipal() principal: Principal,
   ): Promise<ScheduleUpdatedResponseDto> {
     assertFutureSchedule(body.schedule);
+    await this.senderNumbers.assertSendsFromOwnNumber(principal.accountId, body);
     const updated = await this.messaging.request(Requests.updateSchedule, {
       accountId: principal.accountId,
       envId: principal.envId,

@@ -16,6 +16,7 @@ import { assertNotBlocked, assertWithinUsageLimit } from '../auth/assert-may-spe
 import { assertFutureSchedule } from './assert-future-schedule';
 import { InlineAttachments } from './inline-attachments';
 import { SendPlanCache } from './send-plan.cache';
+import { SenderNumbers } from './sender-numbers';
 import { inlineContentVariables, templateNotesOf } from './template-notes';
 
 @Injectable()
@@ -24,6 +25,7 @@ export class SendsService {
     private readonly messaging: MessagingClient,
     private readonly plans: SendPlanCache,
     private readonly inlineAttachments: InlineAttachments,
+    private readonly senderNumbers: SenderNumbers,
   ) {}
 
   /**
@@ -40,6 +42,8 @@ export class SendsService {
     assertNotBlocked(principal, 'send');
     assertFutureSchedule(body.schedule);
     assertWithinUsageLimit(principal);
+    // Only a send with a sender override asks numbers; the others go on at once.
+    await this.senderNumbers.assertSendsFromOwnNumber(principal.accountId, body);
     const send = normalizeSend(body);
     annotateSpan({ notificationType: send.type });
     const inline = inlineContentVariables(send);

@@ -45,7 +45,7 @@ export class SessionsController {
   login(@Body() credentials: LoginDto, @Req() request: FastifyRequest): Promise<LoginResponseDto> {
     // Wrong passwords count against the address too, so spraying many emails is limited as well
     // as guessing one (which billing's lockout of the profile stops).
-    return this.authFailures.screen(request.ip, () =>
+    return this.authFailures.screenSignIn(request.ip, () =>
       this.messaging.request(Requests.login, credentials),
     );
   }

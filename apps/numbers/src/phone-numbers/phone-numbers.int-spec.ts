@@ -311,6 +311,7 @@ describe('phone numbers (numbers service, PostgreSQL, NATS, a Twilio-compatible 
     const route = (phoneNumber: string) => messaging.request(Requests.routeNumber, { phoneNumber });
     expect(await route('+14155550107')).toEqual({ accountId: A, agentId: 'agent-2' });
     expect(await route('+14155559999')).toEqual({});
+    expect(await route(SHARED)).toEqual({ shared: true });
     expect((await failure(bind('+14155550107', 'agent-3'))).code).toBe(
       ErrorCode.PHONE_NUMBER_BOUND,
     );

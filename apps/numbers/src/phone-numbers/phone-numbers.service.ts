@@ -181,8 +181,12 @@ export class PhoneNumbersService {
     return this.repository.unbind(accountId, agentId, phoneNumber);
   }
 
-  /** The account holding an active number and the agent it is bound to; empty when none holds it. */
+  /**
+   * The account holding an active number and the agent it is bound to; `shared` for the shared
+   * number; empty when none holds it.
+   */
   async route(phoneNumber: string): Promise<PhoneNumberRouteReply> {
+    if (phoneNumber === this.settings.sharedNumber) return { shared: true };
     const row = await this.repository.findActive(phoneNumber);
     if (!row) return {};
     return { accountId: row.accountId, ...(row.agentId !== null && { agentId: row.agentId }) };

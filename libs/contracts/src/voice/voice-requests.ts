@@ -183,6 +183,8 @@ export class PhoneNumberRouteRequest {
 export interface PhoneNumberRouteReply {
   accountId?: string;
   agentId?: string;
+  /** The shared number of every account (a voice call's sender when the account has none). */
+  shared?: true;
 }
 
 /** Broadcast when a provider detects an answering machine on a call: its media session acts. */

@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import { E164_PATTERN, Requests, SendDto, ValidationFailedError } from '@clarion/contracts';
+import { MessagingClient } from '@clarion/messaging';
+
+/**
+ * A send's sender override (`sms.from`, `from` of POST /sms) must be an active number of the
+ * caller's account. Numbers answers whose number it is, per send that names one: a send without
+ * an override asks nothing, and a number released or moved is refused from the next send on.
+ */
+@Injectable()
+export class SenderNumbers {
+  constructor(private readonly messaging: MessagingClient) {}
+
+  async assertSendsFromOwnNumber(accountId: string, body: Pick<SendDto, 'sms'>): Promise<void> {
+    const from = body.sms?.from;
+    if (from === undefined) return;
+    // Written like Twilio takes it (`+1 (415) 555-0100`), as the delivery does.
+    const phoneNumber = from.replace(/[\s\-.()]/g, '');
+    const holder = E164_PATTERN.test(phoneNumber)
+      ? (await this.messaging.request(Requests.routeNumber, { phoneNumber })).accountId
+      : undefined;
+    if (holder !== accountId) {
+      throw new ValidationFailedError(
+        `The sender number ${from} is not a number of this account`,
+        'GET /numbers/list shows the numbers of this account; GET /numbers/available and ' +
+          'POST /numbers/order buy one. Leave from out to send from the shared number.',
+      );
+    }
+  }
+}
