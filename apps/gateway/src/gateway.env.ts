@@ -67,6 +67,16 @@ export class GatewayEnv extends withHealthPort(BaseEnv, 3100) {
   AUTH_FAILURE_BURST = 20;
 
   /**
+   * Credentials not seen valid that an address over its failure budget may still have looked up,
+   * per minute: a valid key from an address someone else floods is served, and the flood costs
+   * billing at most this many lookups. Failing ones answer 429.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  AUTH_LIMITED_LOOKUPS_PER_MINUTE = 30;
+
+  /**
    * Which X-Forwarded-For entries to believe for a client's address (failed authentications are
    * limited per address): `true` any (the leftmost entry, which a client can forge unless every
    * request passes a proxy that overwrites the header), `false` none (the connection's address),

@@ -21,7 +21,7 @@ import { PresentedCredentials } from './authorization-header';
 import { isValidEndUserHmac } from './end-user-hmac';
 import { IssuingRegion } from './issuing-region';
 import { ExpiringCache } from '@clarion/runtime';
-import { CredentialCheck } from '../rate-limits/auth-failure-limiter';
+import { CredentialCheck, LOOK_UP_ANY } from '../rate-limits/auth-failure-limiter';
 import { KnownCredentials } from './known-credentials';
 
 const UNKNOWN_CREDENTIALS_TTL_MS = 5_000;
@@ -34,8 +34,8 @@ const isUnauthorized = (error: unknown) =>
  * Turns presented credentials into a principal or an end user. Credentials another region
  * issued are refused first, from the region marked in them; for the others billing is asked over
  * NATS, and the answers are cached, because every request needs one and keys rarely change.
- * With a `known` check (the client's address failed too often) billing is asked only about
- * credentials that resolved before, whether or not their answer is still cached.
+ * While the client's address is over its failure budget, credentials that resolved before are
+ * looked up as ever, others only as often as the check allows (see AuthFailureLimiter).
  */
 @Injectable()
 export class CredentialsResolver {
@@ -70,7 +70,7 @@ export class CredentialsResolver {
   /** An API key (Bearer) or the environment's clientId:clientSecret (Basic). */
   async principalOf(
     credentials: PresentedCredentials,
-    check: CredentialCheck = 'any',
+    check: CredentialCheck = LOOK_UP_ANY,
   ): Promise<Principal> {
     switch (credentials.kind) {
       case 'apiKey': {
@@ -124,7 +124,7 @@ export class CredentialsResolver {
    */
   async endUserOf(
     credentials: PresentedCredentials,
-    { hmacRequired = false, check = 'any' as CredentialCheck } = {},
+    { hmacRequired = false, check = LOOK_UP_ANY } = {},
   ): Promise<EndUser> {
     if (credentials.kind !== 'endUser') {
       throw missingCredentials('Authorization: Basic base64(clientId:userId:hmac)');
@@ -176,7 +176,7 @@ export class CredentialsResolver {
     );
   }
 
-  /** From the cache or billing; under a `known` check, billing only for credentials known. */
+  /** From the cache or billing; billing about credentials not seen valid only if `check` allows. */
   private async resolve<T>(
     cache: ExpiringCache<T>,
     knownId: string,
@@ -184,7 +184,7 @@ export class CredentialsResolver {
     check: CredentialCheck,
     load: () => Promise<T>,
   ): Promise<T> {
-    if (check === 'known' && !this.known.has(knownId)) throw notCheckedWhileLimited();
+    if (!this.known.has(knownId) && !check.mayLookUpUnknown()) throw notCheckedWhileLimited();
     const resolved = await cache.get(cacheKey, load);
     this.known.remember(knownId);
     return resolved;
@@ -227,7 +227,7 @@ function publicKeyRefused(): DomainError {
   );
 }
 
-/** Becomes the address's 429: the credentials were neither known nor looked up. */
+/** Becomes the address's 429: the credentials were neither known nor, this time, looked up. */
 function notCheckedWhileLimited(): UnauthorizedError {
   return new UnauthorizedError(
     'The credentials were not checked: this address failed authentication too often',

@@ -12,11 +12,15 @@ const FAILED_AUTHENTICATION = new Set<ErrorCode>([
 ]);
 
 /**
- * How far credentials from an address are checked: `any` asks billing about credentials it does
- * not know; `known` (the address is over its budget) only about ones seen valid before, so a
- * flood of made-up keys costs no billing round trip.
+ * Whether billing may be asked about credentials the gateway has not seen resolve: always, from
+ * an address within its failure budget; from one over it, at AUTH_LIMITED_LOOKUPS_PER_MINUTE,
+ * so a flood of made-up keys costs billing a trickle and a valid key is still served.
  */
-export type CredentialCheck = 'any' | 'known';
+export interface CredentialCheck {
+  mayLookUpUnknown(): boolean;
+}
+
+export const LOOK_UP_ANY: CredentialCheck = { mayLookUpUnknown: () => true };
 
 /**
  * Failed authentications per client address (request.ip, see TRUST_PROXY), in memory on each
@@ -28,29 +32,36 @@ export type CredentialCheck = 'any' | 'known';
 export class AuthFailureLimiter {
   private readonly credentialFailures: TokenBuckets;
   private readonly signInFailures: TokenBuckets;
+  /** Lookups of unknown credentials an address over its budget may still have, one at a time. */
+  private readonly limitedLookups: TokenBuckets;
 
   constructor(@Inject(GATEWAY_ENV) env: GatewayEnv) {
     const perSecond = env.AUTH_FAILURE_LIMIT_PER_MINUTE / 60;
     this.credentialFailures = new TokenBuckets(perSecond, env.AUTH_FAILURE_BURST);
     this.signInFailures = new TokenBuckets(perSecond, env.AUTH_FAILURE_BURST);
+    this.limitedLookups = new TokenBuckets(env.AUTH_LIMITED_LOOKUPS_PER_MINUTE / 60, 1);
   }
 
   /**
    * Checks the credentials of a request from `address`. An address over its budget is still
-   * checked, against known credentials only: valid ones pass (behind a shared proxy address,
-   * someone else's guessing never locks a tenant out), failing ones get 429 instead of 401.
+   * checked: credentials seen valid pass at once, others are looked up at a trickle, so valid
+   * ones are served (behind a shared proxy address, someone else's guessing never locks a tenant
+   * out) while failing ones get 429 instead of 401.
    */
   async screen<T>(
     address: string,
     authenticate: (check: CredentialCheck) => Promise<T>,
   ): Promise<T> {
     const standing = this.credentialFailures.peek(address);
+    const check: CredentialCheck = standing.allowed
+      ? LOOK_UP_ANY
+      : { mayLookUpUnknown: () => this.limitedLookups.take(address).allowed };
     try {
-      return await authenticate(standing.allowed ? 'any' : 'known');
+      return await authenticate(check);
     } catch (error) {
       if (!isFailedAuthentication(error)) throw error;
-      // Over budget, a failure asked billing nothing, so it costs nothing: Retry-After stays the
-      // time until the address may have unknown credentials looked up again.
+      // Over budget, a failure is not counted again: Retry-After stays the time until the
+      // address is within its budget.
       if (!standing.allowed) throw tooManyFailures(standing.retryAfterMs);
       this.credentialFailures.spend(address);
       throw error;

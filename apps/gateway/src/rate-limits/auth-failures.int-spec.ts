@@ -10,6 +10,8 @@ const GOOD_KEY = 'clarion_sk_good';
 /** Another tenant's key and a member's session, in use from other addresses. */
 const OTHER_TENANT_KEY = 'clarion_sk_other_tenant';
 const MEMBER_SESSION = 'clarion_st_member';
+/** A key of a tenant this gateway has never served. */
+const NEW_TENANT_KEY = 'clarion_sk_new_tenant';
 const RIGHT_PASSWORD = 'the right password';
 const principal = testPrincipal();
 const otherPrincipal = testPrincipal();
@@ -28,6 +30,7 @@ function billing(subject: string, request: unknown): StandInReply {
       return { data: [] };
     case Requests.resolveApiKey.subject:
       if (keyHash === sha256(GOOD_KEY)) return { data: principal };
+      if (keyHash === sha256(NEW_TENANT_KEY)) return { data: testPrincipal() };
       return keyHash === sha256(OTHER_TENANT_KEY) ? { data: otherPrincipal } : unknown;
     case Requests.resolveSession.subject:
       return tokenHash === sha256(MEMBER_SESSION) ? { data: otherPrincipal } : unknown;
@@ -77,6 +80,7 @@ describe('failed authentications per client address', () => {
       AUTH_CACHE_TTL_MS: '0',
       AUTH_FAILURE_BURST: '3',
       AUTH_FAILURE_LIMIT_PER_MINUTE: '1',
+      AUTH_LIMITED_LOOKUPS_PER_MINUTE: '1',
     });
   });
 
@@ -101,17 +105,26 @@ describe('failed authentications per client address', () => {
     });
   };
 
-  it('answers 429 with Retry-After once an address has failed too often, without asking billing', async () => {
+  /**
+   * Lookups of unknown credentials an address over its budget may have had since `since`: one at
+   * once, then one a minute (AUTH_LIMITED_LOOKUPS_PER_MINUTE above), however slow the machine.
+   */
+  const limitedLookupsSince = (since: number) => 1 + Math.floor((Date.now() - since) / 60_000);
+
+  it('answers 429 with Retry-After once an address has failed too often, asking billing only at a trickle', async () => {
     const client = '198.51.100.7';
     for (let i = 0; i < 3; i++) {
       expect((await listEnvironments(client, randomKey())).statusCode).toBe(401);
     }
     expect(services.asked(Requests.resolveApiKey)).toBe(3);
 
+    const overBudgetAt = Date.now();
     for (let i = 0; i < 10; i++) {
       expectAddressRefused(await listEnvironments(client, randomKey(), `192.0.2.${i}`));
     }
-    expect(services.asked(Requests.resolveApiKey)).toBe(3);
+    expect(services.asked(Requests.resolveApiKey)).toBeLessThanOrEqual(
+      3 + limitedLookupsSince(overBudgetAt),
+    );
   });
 
   it('serves valid credentials in use from that address while it is over the limit', async () => {
@@ -119,10 +132,19 @@ describe('failed authentications per client address', () => {
     expect((await listEnvironments('198.51.100.7', GOOD_KEY)).statusCode).toBe(200);
   });
 
-  it('refuses a key this gateway never saw valid from that address, without asking billing', async () => {
+  it('serves a valid key this gateway never saw from an address over the limit, and refuses a wrong one after it without asking billing', async () => {
+    const client = '198.51.100.20';
+    for (let i = 0; i < 3; i++) {
+      expect((await listEnvironments(client, randomKey())).statusCode).toBe(401);
+    }
+    const lookedUpAt = Date.now();
+    expect((await listEnvironments(client, NEW_TENANT_KEY)).statusCode).toBe(200);
     const askedBefore = services.asked(Requests.resolveApiKey);
-    expectAddressRefused(await listEnvironments('198.51.100.7', 'clarion_sk_never_seen'));
-    expect(services.asked(Requests.resolveApiKey)).toBe(askedBefore);
+    expectAddressRefused(await listEnvironments(client, randomKey()));
+    // The one lookup at once went to the valid key; the next is a minute later.
+    expect(services.asked(Requests.resolveApiKey)).toBeLessThanOrEqual(
+      askedBefore + limitedLookupsSince(lookedUpAt) - 1,
+    );
   });
 
   it("serves another tenant's key and a member's session from an address that failed 300 times, and refuses only the wrong ones", async () => {
@@ -131,11 +153,14 @@ describe('failed authentications per client address', () => {
     expect((await listEnvironments(elsewhere, MEMBER_SESSION)).statusCode).toBe(200);
     const client = '198.51.100.31';
     const keysAsked = services.asked(Requests.resolveApiKey);
+    const floodStartedAt = Date.now();
     for (let i = 0; i < 300; i++) {
       expect([401, 429]).toContain((await listEnvironments(client, randomKey())).statusCode);
     }
-    // Past its budget, the address's unknown keys are refused without asking billing.
-    expect(services.asked(Requests.resolveApiKey)).toBe(keysAsked + 3);
+    // Past its budget, the address's unknown keys are looked up only at a trickle.
+    expect(services.asked(Requests.resolveApiKey)).toBeLessThanOrEqual(
+      keysAsked + 3 + limitedLookupsSince(floodStartedAt),
+    );
 
     expect((await listEnvironments(client, OTHER_TENANT_KEY)).statusCode).toBe(200);
     expect((await listEnvironments(client, MEMBER_SESSION)).statusCode).toBe(200);
@@ -215,6 +240,7 @@ describe('failed authentications with TRUST_PROXY left at its default', () => {
     gateway = await startGateway(namespace, {
       AUTH_FAILURE_BURST: '3',
       AUTH_FAILURE_LIMIT_PER_MINUTE: '1',
+      AUTH_LIMITED_LOOKUPS_PER_MINUTE: '1',
     });
   });
 
