@@ -1,4 +1,5 @@
 import { ParsedMail } from 'mailparser';
+import { storableText } from '@clarion/contracts';
 
 /** A block of `Name: value` fields, by lowercased name; a repeated name keeps its first value. */
 export type ReportFields = Map<string, string>;
@@ -40,7 +41,7 @@ export function fieldBlocks(text: string): ReportFields[] {
   const blocks: ReportFields[] = [];
   let block: ReportFields = new Map();
   let last: string | undefined;
-  for (const line of text.split(/\r?\n/)) {
+  for (const line of storableText(text).split(/\r?\n/)) {
     if (line.trim() === '') {
       if (block.size > 0) blocks.push(block);
       block = new Map();
