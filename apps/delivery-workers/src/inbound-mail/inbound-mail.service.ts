@@ -4,6 +4,7 @@ import { simpleParser } from 'mailparser';
 import { InboundEmailJob } from '@clarion/contracts';
 import { BlobStore } from '@clarion/messaging';
 import { returnPathTokenOf } from '../email/return-path';
+import { BytesBeingRead } from './bytes-being-read';
 import { INBOUND_MAIL_SETTINGS, InboundMailSettings } from './inbound-mail-settings';
 import { isPostmasterOf } from './inbound-recipients';
 import { InboxMail } from './inbox-mail';
@@ -18,6 +19,8 @@ import { ReturnedMail } from './returned-mail';
 @Injectable()
 export class InboundMailService {
   private readonly logger = new Logger(InboundMailService.name);
+  /** Bytes of messages parsed at once: a batch of large ones is read a few at a time. */
+  private readonly reading = new BytesBeingRead(32 * 1024 * 1024);
 
   constructor(
     @Inject(INBOUND_MAIL_SETTINGS) private readonly settings: InboundMailSettings,
@@ -26,7 +29,11 @@ export class InboundMailService {
     private readonly returned: ReturnedMail,
   ) {}
 
-  async handle(job: InboundEmailJob, traceContext: Context): Promise<void> {
+  handle(job: InboundEmailJob, traceContext: Context): Promise<void> {
+    return this.reading.whileHolding(job.size, () => this.read(job, traceContext));
+  }
+
+  private async read(job: InboundEmailJob, traceContext: Context): Promise<void> {
     const raw = await this.blobs.get(job.blob);
     if (!raw) {
       // Blobs are kept 7 days: only a job left that long can miss its message.
