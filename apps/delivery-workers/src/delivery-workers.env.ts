@@ -86,6 +86,34 @@ export class DeliveryWorkersEnv extends withHealthPort(DatabaseEnv, 3103) {
   EMAIL_INBOUND_MAX_BYTES = 10 * 1024 * 1024;
 
   /**
+   * The bytes of messages the listener is receiving and has not yet stored, all connections
+   * together: past it, a new message is answered 452 (the sender retries later). Streamed to the
+   * blob store, so this bounds what a slow store leaves in memory; at least EMAIL_INBOUND_MAX_BYTES.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1024)
+  EMAIL_INBOUND_MAX_BYTES_IN_FLIGHT = 128 * 1024 * 1024;
+
+  /** A client that sends nothing for this long is disconnected (421; RFC 5321 section 4.5.3.2). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  EMAIL_INBOUND_IDLE_TIMEOUT_MS = 30_000;
+
+  /** Open connections one client address may hold (one replica); more are answered 421. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  EMAIL_INBOUND_MAX_CONNECTIONS_PER_CLIENT = 20;
+
+  /** Messages (MAIL FROM) one client address may start per minute (one replica); more get 450. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  EMAIL_INBOUND_MAX_MESSAGES_PER_CLIENT_PER_MINUTE = 600;
+
+  /**
    * DNS servers sender domains are verified against (`host[:port]`, comma-separated); empty means
    * the system's resolvers.
    */

@@ -79,6 +79,17 @@ export class DeliveryAttemptsRepository {
     return rows[0] && storedAttemptOf(rows[0]);
   }
 
+  /** The Message-ID of the email sent with `token` (return-path.ts), if one was. */
+  async findEmailMessageIdByToken(token: string): Promise<string | undefined> {
+    const rows: { provider_message_id: string }[] = await this.dataSource.query(
+      `SELECT provider_message_id FROM delivery.delivery_attempts
+        WHERE channel = 'email' AND provider_message_id IS NOT NULL
+          AND split_part(provider_message_id, '@', 1) = $1 LIMIT 1`,
+      [`<${token}`],
+    );
+    return rows[0]?.provider_message_id;
+  }
+
   /** The first of `messageIds` (Message-IDs, in the order given) an email attempt sent. */
   async findEmailByMessageIds(messageIds: string[]): Promise<StoredAttempt | undefined> {
     if (messageIds.length === 0) return undefined;

@@ -50,4 +50,19 @@ describe('inbound message fields', () => {
     const fields = inboundMessageFields(mail, 'support@inbox.test', 'custom');
     expect(String(fields['body_text'])).toHaveLength(MAX_BODY_CHARS);
   });
+
+  it('replaces NUL and unpaired surrogates, which PostgreSQL cannot store, in every field', async () => {
+    const mail = await parse(
+      [
+        'From: "Ada\0L." <ada@example.org>',
+        `Subject: =?utf-8?B?${Buffer.from('Order\0 42').toString('base64')}?=`,
+        'Message-ID: <q2\0@example.org>',
+      ],
+      'Hello\0there',
+    );
+    mail.subject = `${mail.subject ?? ''} \uD800`;
+    const fields = inboundMessageFields(mail, 'support@inbox.test', 'custom');
+    expect(fields['subject']).toBe('Order\uFFFD 42 \uFFFD');
+    expect(JSON.stringify(fields)).not.toMatch(/\\u0000|\\ud800/i);
+  });
 });

@@ -1,5 +1,5 @@
 import type { AddressObject, ParsedMail } from 'mailparser';
-import { DeliveryFieldValue } from '@clarion/contracts';
+import { DeliveryFieldValue, storableText } from '@clarion/contracts';
 
 /** How an inbound message was matched (records.md LogsGetResponseLogsInnerEmailInboundResolutionTypeEnum). */
 export type InboundResolutionType = 'reply' | 'builtin' | 'custom';
@@ -14,6 +14,7 @@ const MAX_HEADER_CHARS = 2_000;
 /**
  * The `email_inbound_*` log fields of a message that reached an inbox (records.md), by suffix.
  * Attachments are described (name, type, size), not carried: their bytes stay with the sender.
+ * What the sender wrote that PostgreSQL cannot store (NUL, unpaired surrogates) becomes U+FFFD.
  */
 export function inboundMessageFields(
   mail: ParsedMail,
@@ -52,6 +53,9 @@ export function inboundMessageFields(
   };
   for (const [name, value] of Object.entries(optional)) {
     if (value !== undefined) fields[name] = clip(value, MAX_HEADER_CHARS * 4);
+  }
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') fields[name] = storableText(value);
   }
   return fields;
 }

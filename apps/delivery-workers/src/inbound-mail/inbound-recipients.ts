@@ -1,25 +1,59 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DeliveryAttemptsRepository } from '../delivery/delivery-attempts.repository';
 import { returnPathTokenOf } from '../email/return-path';
 import { InboxAddressesRepository } from '../inboxes/inbox-addresses.repository';
+import { RETURN_PATH_LABEL } from '../sender-domains/sender-domain-records';
+import { INBOUND_MAIL_SETTINGS, InboundMailSettings } from './inbound-mail-settings';
 
 /**
- * Whether Clarion takes mail for an address: an inbox of some environment, or the return path of
- * a message it sent (a bounce, delivery report or complaint about it). Anything else is refused at
- * RCPT TO, so Clarion never accepts mail it would have to bounce itself (backscatter).
+ * Whether Clarion takes mail for an address: an inbox of some environment, the return path of a
+ * message it sent (a bounce, delivery report or complaint about it) at a domain that message's
+ * bounces go to, or postmaster at its own domains (RFC 5321 section 4.5.1 requires it). Anything
+ * else is refused at RCPT TO, so Clarion never accepts mail it would have to bounce itself
+ * (backscatter).
  */
 @Injectable()
 export class InboundRecipients {
   constructor(
+    @Inject(INBOUND_MAIL_SETTINGS) private readonly settings: InboundMailSettings,
     private readonly inboxes: InboxAddressesRepository,
     private readonly attempts: DeliveryAttemptsRepository,
   ) {}
 
+  /** `address` is lowercased. */
   async accepts(address: string): Promise<boolean> {
+    if (isPostmasterOf(address, [this.settings.inboxDomain, this.settings.hostname])) return true;
     const token = returnPathTokenOf(address);
     if (token !== undefined) {
-      return (await this.attempts.findEmailByMessageToken(token)) !== undefined;
+      const messageId = await this.attempts.findEmailMessageIdByToken(token);
+      return messageId !== undefined && this.isReturnPathDomainOf(domainOf(address), messageId);
     }
     return (await this.inboxes.findByFullAddress(address)) !== undefined;
   }
+
+  /**
+   * Bounces of a message go to the operator's bounce host, or to `bounces.<signing domain>`, the
+   * signing domain being the sender's domain or one it is a subdomain of (email-message.ts).
+   */
+  private isReturnPathDomainOf(domain: string, messageId: string): boolean {
+    if (domain === this.settings.hostname.toLowerCase()) return true;
+    const label = `${RETURN_PATH_LABEL}.`;
+    if (!domain.startsWith(label)) return false;
+    const signingDomain = domain.slice(label.length);
+    const senderDomain = domainOf(messageId.replace(/>$/, ''));
+    return senderDomain === signingDomain || senderDomain.endsWith(`.${signingDomain}`);
+  }
+}
+
+/** Postmaster (any case) at one of `domains`; the address is lowercased. */
+export function isPostmasterOf(address: string, domains: string[]): boolean {
+  const at = address.lastIndexOf('@');
+  return (
+    address.slice(0, at) === 'postmaster' &&
+    domains.some((domain) => domain.toLowerCase() === address.slice(at + 1))
+  );
+}
+
+function domainOf(address: string): string {
+  return address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 }

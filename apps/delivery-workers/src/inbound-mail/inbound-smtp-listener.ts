@@ -1,5 +1,4 @@
 import { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
 import {
   BeforeApplicationShutdown,
   Inject,
@@ -14,13 +13,14 @@ import {
   SMTPServerSession,
 } from 'smtp-server';
 import { describeError } from '../delivery/describe-error';
+import { BytesInFlight } from './bytes-in-flight';
+import { ClientLimits } from './client-limits';
 import { InboundMailQueue } from './inbound-mail-queue';
 import { INBOUND_MAIL_SETTINGS, InboundMailSettings } from './inbound-mail-settings';
 import { InboundRecipients } from './inbound-recipients';
+import { MessageIntake } from './message-intake';
 import { smtpReply } from './smtp-reply';
 
-/** A client that sends nothing for this long is disconnected. */
-const SOCKET_TIMEOUT_MS = 60_000;
 /** Open SMTP connections one replica serves at once. */
 const MAX_CLIENTS = 200;
 /** Recipients of one message (RFC 5321 asks servers to take at least 100). */
@@ -31,19 +31,29 @@ const CLOSE_TIMEOUT_MS = 20_000;
 /**
  * Clarion's own mail server (EMAIL_INBOUND_PORT): receives replies, mail to inboxes, bounces,
  * delivery reports and complaints. It takes mail only for known addresses, refuses what is too
- * large or has no header, and answers 250 only once the message is stored durably; when it
- * cannot store it (the broker is down) it answers 451, and the sending server tries again later.
+ * large, has no header or more MIME parts than can be read, and answers 250 only once the message
+ * is stored durably; when it cannot store it (the broker is down) it answers 451, and the sending
+ * server tries again later. Messages stream to the blob store as they arrive; the bytes not yet
+ * stored are capped (452 past the cap), and so are each client address's connections (421) and
+ * messages per minute (450), so one sender cannot exhaust the listener for the others.
  */
 @Injectable()
 export class InboundSmtpListener implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(InboundSmtpListener.name);
   private readonly server: SMTPServer;
+  private readonly inFlight: BytesInFlight;
+  private readonly clients: ClientLimits;
 
   constructor(
     @Inject(INBOUND_MAIL_SETTINGS) private readonly settings: InboundMailSettings,
     private readonly recipients: InboundRecipients,
     private readonly queue: InboundMailQueue,
   ) {
+    this.inFlight = new BytesInFlight(settings.maxBytesInFlight);
+    this.clients = new ClientLimits(
+      settings.maxConnectionsPerClient,
+      settings.maxMessagesPerClientPerMinute,
+    );
     this.server = new SMTPServer({
       name: settings.hostname,
       banner: 'Clarion',
@@ -52,8 +62,21 @@ export class InboundSmtpListener implements OnApplicationBootstrap, BeforeApplic
       disabledCommands: ['AUTH'],
       logger: false,
       maxClients: MAX_CLIENTS,
-      socketTimeout: SOCKET_TIMEOUT_MS,
+      socketTimeout: settings.idleTimeoutMs,
       closeTimeout: CLOSE_TIMEOUT_MS,
+      // A PTR lookup per connection costs a DNS round trip and tells nothing Clarion uses.
+      disableReverseLookup: true,
+      onConnect: (session, callback) => {
+        callback(
+          this.clients.connect(session.remoteAddress, session.id)
+            ? null
+            : smtpReply(421, '4.7.0 Too many connections from your address, try again later'),
+        );
+      },
+      onClose: (session) => this.clients.disconnect(session.remoteAddress, session.id),
+      onMailFrom: (address, session, callback) => {
+        callback(this.checkSender(address, session) ?? null);
+      },
       onRcptTo: (address, session, callback) => {
         this.checkRecipient(address, session).then(
           () => callback(),
@@ -91,6 +114,17 @@ export class InboundSmtpListener implements OnApplicationBootstrap, BeforeApplic
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
+  private checkSender(address: SMTPServerAddress, session: SMTPServerSession): Error | undefined {
+    const declaredSize = Number(address.args && address.args['SIZE']) || 0;
+    if (!this.inFlight.hasRoomFor(declaredSize)) {
+      return smtpReply(452, '4.3.1 Insufficient system storage, try again later');
+    }
+    if (!this.clients.startMessage(session.remoteAddress)) {
+      return smtpReply(450, '4.7.1 Too many messages from your address, try again later');
+    }
+    return undefined;
+  }
+
   private async checkRecipient(
     address: SMTPServerAddress,
     session: SMTPServerSession,
@@ -109,43 +143,26 @@ export class InboundSmtpListener implements OnApplicationBootstrap, BeforeApplic
   }
 
   private async receive(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string> {
-    const raw = await bytesOf(stream);
-    if (stream.sizeExceeded) {
-      throw smtpReply(552, `5.3.4 Message too big: the limit is ${this.settings.maxBytes} bytes`);
-    }
-    if (!hasHeaderSection(raw)) {
-      throw smtpReply(554, '5.6.0 Malformed message: it has no header section');
-    }
-    const mailFrom = session.envelope.mailFrom;
+    const intake = new MessageIntake(this.inFlight, this.settings.maxBytes);
+    const { blob, stored } = this.queue.store(intake.body);
+    stored.catch(() => intake.storeFailed());
     try {
-      return await this.queue.enqueue(raw, {
-        mailFrom: mailFrom ? mailFrom.address.toLowerCase() : '',
-        recipients: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
-        remoteAddress: session.remoteAddress,
-      });
-    } catch (error) {
-      this.logger.warn(`could not store an inbound message: ${describeError(error)}`);
-      throw smtpReply(451, '4.3.0 Temporary failure, try again later');
+      const message = await intake.readFrom(stream);
+      const mailFrom = session.envelope.mailFrom;
+      try {
+        await stored;
+        return await this.queue.enqueue(blob, message, {
+          mailFrom: mailFrom ? mailFrom.address.toLowerCase() : '',
+          recipients: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+          remoteAddress: session.remoteAddress,
+        });
+      } catch (error) {
+        this.logger.warn(`could not store an inbound message: ${describeError(error)}`);
+        void this.queue.discard(blob);
+        throw smtpReply(451, '4.3.0 Temporary failure, try again later');
+      }
+    } finally {
+      intake.release();
     }
   }
-}
-
-/** The message's bytes; the stream goes on past the size limit (and then says so) without keeping them. */
-function bytesOf(stream: Readable & { sizeExceeded?: boolean }): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    stream.on('data', (part: Buffer) => {
-      if (!stream.sizeExceeded) parts.push(part);
-    });
-    stream.once('end', () => resolve(Buffer.concat(parts)));
-    stream.once('error', reject);
-  });
-}
-
-/** At least one `Name: value` line before the first blank line (RFC 5322 section 2.2). */
-function hasHeaderSection(raw: Buffer): boolean {
-  const head = raw.subarray(0, 64 * 1024).toString('latin1');
-  const end = head.search(/\r?\n\r?\n/);
-  const header = end === -1 ? head : head.slice(0, end);
-  return /^[\x21-\x39\x3b-\x7e]+:/m.test(header);
 }

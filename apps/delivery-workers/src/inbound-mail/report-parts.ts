@@ -1,14 +1,25 @@
 import { ParsedMail } from 'mailparser';
+import { storableText } from '@clarion/contracts';
 
 /** A block of `Name: value` fields, by lowercased name; a repeated name keeps its first value. */
 export type ReportFields = Map<string, string>;
 
 /**
+ * The MIME parts (nodes) of one message mailparser reads; past it, it fails. The listener counts
+ * them with the same splitter while the message arrives, and refuses such a message at DATA.
+ */
+export const MAX_MIME_PARTS = 1000;
+
+/**
  * The options to give mailparser's simpleParser for a report: without `keepDeliveryStatus` it
  * merges a message/delivery-status part into the text instead of keeping it as a part (the
  * readers then fall back to the text, which works for the reports MTAs send but is less exact).
+ * `maxChildNodes` goes on to its splitter.
  */
-export const REPORT_PARSER_OPTIONS = { keepDeliveryStatus: true } as const;
+export const REPORT_PARSER_OPTIONS = {
+  keepDeliveryStatus: true,
+  maxChildNodes: MAX_MIME_PARTS,
+} as const;
 
 /** Whether the mail is a multipart/report (RFC 6522) of the given report-type. */
 export function isReportOf(mail: ParsedMail, reportType: string): boolean {
@@ -40,7 +51,7 @@ export function fieldBlocks(text: string): ReportFields[] {
   const blocks: ReportFields[] = [];
   let block: ReportFields = new Map();
   let last: string | undefined;
-  for (const line of text.split(/\r?\n/)) {
+  for (const line of storableText(text).split(/\r?\n/)) {
     if (line.trim() === '') {
       if (block.size > 0) blocks.push(block);
       block = new Map();

@@ -23,6 +23,18 @@ export class BlobStore {
     await (await this.bucket()).putBlob({ name }, data);
   }
 
+  /**
+   * Stores bytes as they arrive, so a large blob is never whole in memory. When `data` errors,
+   * what was stored of it is removed and the error is thrown.
+   */
+  async putStream(name: string, data: ReadableStream<Uint8Array>): Promise<void> {
+    await (await this.bucket()).put({ name }, data);
+  }
+
+  async delete(name: string): Promise<void> {
+    await (await this.bucket()).delete(name);
+  }
+
   /** The bytes, or undefined when there is no such blob (expired, or never stored). */
   async get(name: string): Promise<Uint8Array | undefined> {
     return (await (await this.bucket()).getBlob(name)) ?? undefined;
