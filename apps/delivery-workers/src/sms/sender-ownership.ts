@@ -19,8 +19,8 @@ export class SenderOwnership {
    * it names no sender, or one of its account's or the shared number.
    */
   async refusal(job: SmsDeliveryJob): Promise<FailedOutcome | RetryOutcome | undefined> {
-    const from = job.content.from;
-    if (from === undefined || from.trim() === '') return undefined;
+    const from: unknown = job.content.from;
+    if (typeof from !== 'string' || from.trim() === '') return undefined;
     const phoneNumber = toE164(from);
     let route: PhoneNumberRouteReply = {};
     try {

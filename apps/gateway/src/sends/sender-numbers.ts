@@ -12,8 +12,9 @@ export class SenderNumbers {
   constructor(private readonly messaging: MessagingClient) {}
 
   async assertSendsFromOwnNumber(accountId: string, body: Pick<SendDto, 'sms'>): Promise<void> {
-    const from = body.sms?.from;
-    if (from === undefined) return;
+    const from: unknown = body.sms?.from;
+    // Left out, or null as validation lets an optional field be: the shared number.
+    if (typeof from !== 'string') return;
     // Written like Twilio takes it (`+1 (415) 555-0100`), as the delivery does.
     const phoneNumber = from.replace(/[\s\-.()]/g, '');
     const holder = E164_PATTERN.test(phoneNumber)
