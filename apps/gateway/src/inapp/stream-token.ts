@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { UnauthorizedError } from '@clarion/contracts';
+import { storableText, UnauthorizedError } from '@clarion/contracts';
 import { EndUser } from '../auth/authenticated-request';
 
 /** How long a stream token opens streams: long enough to open one, short enough not to leak. */
@@ -8,9 +8,6 @@ export const STREAM_TOKEN_TTL_MS = 60_000;
 const CLOCK_SKEW_MS = 60_000;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Text PostgreSQL cannot store (NUL, unpaired surrogates), which no signed-in user id holds. */
-// eslint-disable-next-line no-control-regex -- matching NUL is the point
-const UNSTORABLE = /[\u0000\p{Cs}]/u;
 
 interface StreamTokenClaims {
   /** accountId, envId, userId, expiry (epoch ms). */
@@ -84,7 +81,8 @@ function claimsOf(body: string): StreamTokenClaims | undefined {
     isUuid(e) &&
     typeof u === 'string' &&
     u !== '' &&
-    !UNSTORABLE.test(u) &&
+    // Text PostgreSQL cannot store (NUL, unpaired surrogates) is in no user id that signed in.
+    storableText(u) === u &&
     Number.isSafeInteger(x);
   return valid ? { a, e, u, x: x as number } : undefined;
 }
