@@ -18,6 +18,7 @@ import { decodeChecked } from '../payload-validation';
 import { runInBatchTrace } from '../tracing/batch-trace';
 import {
   consumedSubjectOf,
+  isWildcardFilter,
   startBatchProcessTrace,
   startMessageProcessSpan,
 } from '../tracing/process-spans';
@@ -47,6 +48,8 @@ interface PendingItem<T> extends JobItem<T> {
  */
 export class JobConsumerRunner<T extends object> {
   private readonly logger: Logger;
+  /** Spans are named after the subject that came only under a wildcard filter. */
+  private readonly filterHasWildcard: boolean;
   private readonly settlement: Settlement;
   private readonly buffer: JsMsg[] = [];
   private readonly running = new Set<Promise<void>>();
@@ -63,6 +66,7 @@ export class JobConsumerRunner<T extends object> {
     private readonly handler: BatchHandler<T>,
   ) {
     this.logger = new Logger(`Consumer ${metadata.durable}`);
+    this.filterHasWildcard = isWildcardFilter(metadata.filterSubject);
     this.settlement = new Settlement(
       client,
       metadata.stream,
@@ -273,8 +277,12 @@ export class JobConsumerRunner<T extends object> {
     }
   }
 
-  /** What the spans of these messages are named after (see consumedSubjectOf). */
+  /**
+   * What the spans of these messages are named after (see consumedSubjectOf): the filter
+   * subject, without looking at the messages, unless it has a wildcard.
+   */
   private consumedSubjectOf(messages: readonly { subject: string }[]): string {
+    if (!this.filterHasWildcard) return this.metadata.filterSubject;
     return consumedSubjectOf(
       this.metadata.filterSubject,
       messages.map((message) => this.names.withoutNamespace(message.subject)),

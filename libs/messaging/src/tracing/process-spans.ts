@@ -26,6 +26,11 @@ interface ProcessSpan {
 
 const WILDCARD_TOKEN = /(^|\.)[*>](\.|$)/;
 
+/** Whether a filter subject has a wildcard (`*`, `>`), so spans cannot be named after it. */
+export function isWildcardFilter(filterSubject: string): boolean {
+  return WILDCARD_TOKEN.test(filterSubject);
+}
+
 /**
  * What a consumer's spans are named after: its filter subject, or, for a wildcard filter (such
  * as `evt.>`), the subject the messages came on (without the namespace) when they share one, and
@@ -37,7 +42,7 @@ export function consumedSubjectOf(
   subjects: readonly string[],
   durable: string,
 ): string {
-  if (!WILDCARD_TOKEN.test(filterSubject)) return filterSubject;
+  if (!isWildcardFilter(filterSubject)) return filterSubject;
   const [first] = subjects;
   return first !== undefined && subjects.every((subject) => subject === first) ? first : durable;
 }

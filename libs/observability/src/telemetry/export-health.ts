@@ -1,11 +1,9 @@
 import { LoggerService } from '@nestjs/common';
 import { failureReason, markLogged } from './failure-reason';
+import { ReminderSchedule } from './reminder-schedule';
 import { TELEMETRY_LOG_CONTEXT } from './telemetry-logger';
 
 export type TelemetrySignal = 'trace' | 'metric';
-
-const FIRST_REMINDER_AFTER_MS = 60_000;
-const LONGEST_REMINDER_INTERVAL_MS = 3_600_000;
 
 /**
  * Whether one signal's exports are getting through, told to the log once per change: one line
@@ -16,8 +14,7 @@ const LONGEST_REMINDER_INTERVAL_MS = 3_600_000;
 export class ExportHealth {
   private failures = 0;
   private failingSince = 0;
-  private nextReminderAt = 0;
-  private reminderIntervalMs = FIRST_REMINDER_AFTER_MS;
+  private reminders?: ReminderSchedule;
 
   constructor(
     private readonly signal: TelemetrySignal,
@@ -40,17 +37,14 @@ export class ExportHealth {
     const now = this.now();
     if (this.failures === 1) {
       this.failingSince = now;
-      this.reminderIntervalMs = FIRST_REMINDER_AFTER_MS;
-      this.nextReminderAt = now + this.reminderIntervalMs;
+      this.reminders = new ReminderSchedule(now);
       this.log.warn(
         `${this.signal} export failing: ${failureReason(error)}`,
         TELEMETRY_LOG_CONTEXT,
       );
       return;
     }
-    if (now < this.nextReminderAt) return;
-    this.reminderIntervalMs = Math.min(this.reminderIntervalMs * 2, LONGEST_REMINDER_INTERVAL_MS);
-    this.nextReminderAt = now + this.reminderIntervalMs;
+    if (!this.reminders?.isDue(now)) return;
     this.log.warn(
       `${this.signal} export still failing: ${this.failures} failed exports since ${new Date(this.failingSince).toISOString()}, the last: ${failureReason(error)}`,
       TELEMETRY_LOG_CONTEXT,

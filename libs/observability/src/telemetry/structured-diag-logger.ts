@@ -1,17 +1,15 @@
 import { LoggerService } from '@nestjs/common';
 import type { DiagLogger } from '@opentelemetry/api';
 import { failureReason } from './failure-reason';
+import { ReminderSchedule } from './reminder-schedule';
 import { TELEMETRY_LOG_CONTEXT } from './telemetry-logger';
 
-const FIRST_REPEAT_AFTER_MS = 60_000;
-const LONGEST_REPEAT_INTERVAL_MS = 3_600_000;
 /** Distinct messages remembered for repeat suppression; past it, memory starts over. */
 const REMEMBERED_MESSAGES = 200;
 
 interface Repeats {
   suppressed: number;
-  nextAt: number;
-  intervalMs: number;
+  schedule: ReminderSchedule;
 }
 
 /**
@@ -62,21 +60,15 @@ export class StructuredDiagLogger implements DiagLogger {
     const seen = this.repeats.get(text);
     if (!seen) {
       if (this.repeats.size >= REMEMBERED_MESSAGES) this.repeats.clear();
-      this.repeats.set(text, {
-        suppressed: 0,
-        nextAt: now + FIRST_REPEAT_AFTER_MS,
-        intervalMs: FIRST_REPEAT_AFTER_MS,
-      });
+      this.repeats.set(text, { suppressed: 0, schedule: new ReminderSchedule(now) });
       return 0;
     }
-    if (now < seen.nextAt) {
+    if (!seen.schedule.isDue(now)) {
       seen.suppressed += 1;
       return undefined;
     }
     const suppressed = seen.suppressed;
     seen.suppressed = 0;
-    seen.intervalMs = Math.min(seen.intervalMs * 2, LONGEST_REPEAT_INTERVAL_MS);
-    seen.nextAt = now + seen.intervalMs;
     return suppressed;
   }
 }

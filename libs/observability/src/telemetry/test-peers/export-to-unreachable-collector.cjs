@@ -2,19 +2,9 @@
 // there (a loopback port nothing listens on), exports spans and metrics a few times, then starts
 // a collector on that port and exports once more (unless its argument is `stays-away`), and
 // stops. Everything the process prints is what telemetry logged: the spec reads it.
-const { readFileSync } = require('node:fs');
 const { createServer } = require('node:http');
-const { transformSync } = require('@swc/core');
 
-require.extensions['.ts'] = (module, filename) => {
-  const { code } = transformSync(readFileSync(filename, 'utf8'), {
-    filename,
-    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
-    module: { type: 'commonjs' },
-    swcrc: false,
-  });
-  module._compile(code, filename);
-};
+require('./load-typescript.cjs');
 
 const FAILED_EXPORTS = 3;
 

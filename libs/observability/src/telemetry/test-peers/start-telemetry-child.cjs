@@ -2,19 +2,9 @@
 // loader, which the NodeSDK's deferred packages rely on), exporting to a loopback receiver that
 // accepts everything, then prints as JSON which @opentelemetry packages were loaded and which
 // fields the registered propagator injects.
-const { readFileSync } = require('node:fs');
 const { createServer } = require('node:http');
-const { transformSync } = require('@swc/core');
 
-require.extensions['.ts'] = (module, filename) => {
-  const { code } = transformSync(readFileSync(filename, 'utf8'), {
-    filename,
-    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
-    module: { type: 'commonjs' },
-    swcrc: false,
-  });
-  module._compile(code, filename);
-};
+require('./load-typescript.cjs');
 
 const receiver = createServer((request, response) => {
   request.resume();
