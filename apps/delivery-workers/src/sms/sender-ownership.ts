@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { PhoneNumberRouteReply, Requests, SmsDeliveryJob } from '@clarion/contracts';
+import { PhoneNumberRouteReply, Requests, SmsDeliveryJob, toE164 } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 import { FailedOutcome, RetryOutcome } from '../delivery/provider-outcome';
-import { toE164 } from '../twilio/phone-number';
 
 /**
  * Whether a send's sender override is still a number of its account when it is delivered: the

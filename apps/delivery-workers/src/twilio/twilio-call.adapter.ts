@@ -1,6 +1,5 @@
-import { CallDeliveryJob } from '@clarion/contracts';
+import { CallDeliveryJob, toE164 } from '@clarion/contracts';
 import { AttemptContext, ProviderOutcome } from '../delivery/provider-outcome';
-import { toE164 } from './phone-number';
 import { sayTwiml } from './say-twiml';
 import { TwilioClient } from './twilio-client';
 import { twilioCallbackUrl } from './twilio-config';

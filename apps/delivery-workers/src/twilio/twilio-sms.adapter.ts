@@ -1,4 +1,4 @@
-import { SmsDeliveryJob } from '@clarion/contracts';
+import { SmsDeliveryJob, toE164 } from '@clarion/contracts';
 import {
   AttemptContext,
   FailedOutcome,
@@ -6,7 +6,6 @@ import {
   RetryOutcome,
 } from '../delivery/provider-outcome';
 import { AccountNumbers } from './account-numbers';
-import { toE164 } from './phone-number';
 import { TwilioClient } from './twilio-client';
 import { twilioCallbackUrl } from './twilio-config';
 import { failedOutcome, outcomeOfFailure, sentOutcome } from './twilio-outcome';

@@ -1,4 +1,5 @@
 import { FastifyInstance } from 'fastify';
+import { pathOf } from './request-path';
 
 /**
  * The operations a browser makes for its end user: /user/* (inbox, realtime stream, preferences),
@@ -18,7 +19,7 @@ const END_USER_PATHS = [
  */
 export function allowEndUserCors(instance: FastifyInstance): void {
   instance.addHook('onRequest', (request, reply, done) => {
-    const path = request.url.split('?')[0] ?? '';
+    const path = pathOf(request.url);
     if (request.headers.origin === undefined || !END_USER_PATHS.some((p) => p.test(path)))
       return done();
     reply.raw.setHeader('access-control-allow-origin', '*');

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { E164_PATTERN, Requests, SendDto, ValidationFailedError } from '@clarion/contracts';
+import { Requests, SendDto, toE164, ValidationFailedError } from '@clarion/contracts';
 import { MessagingClient } from '@clarion/messaging';
 
 /**
@@ -15,9 +15,9 @@ export class SenderNumbers {
     const from: unknown = body.sms?.from;
     // Left out, or null as validation lets an optional field be: the shared number.
     if (typeof from !== 'string') return;
-    // Written like Twilio takes it (`+1 (415) 555-0100`), as the delivery does.
-    const phoneNumber = from.replace(/[\s\-.()]/g, '');
-    const holder = E164_PATTERN.test(phoneNumber)
+    // Written as Twilio takes it (`+1 (415) 555-0100`), as the delivery reads it too.
+    const phoneNumber = toE164(from);
+    const holder = phoneNumber
       ? (await this.messaging.request(Requests.routeNumber, { phoneNumber })).accountId
       : undefined;
     if (holder !== accountId) {

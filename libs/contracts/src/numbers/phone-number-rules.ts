@@ -26,3 +26,12 @@ export type NumbersProviderName = 'twilio' | 'sandbox';
 /** E.164: a plus, a country code that does not start with 0, at most 15 digits. */
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
 export const E164_MESSAGE = 'phoneNumber must be an E.164 number such as +14155550123';
+
+/**
+ * The E.164 form of a phone number that may be written with spaces, dashes, dots or
+ * parentheses (`+1 (555) 010-0000`), as Twilio takes it, or undefined when it is not one.
+ */
+export function toE164(written: string): string | undefined {
+  const compact = written.replace(/[\s\-.()]/g, '');
+  return E164_PATTERN.test(compact) ? compact : undefined;
+}

@@ -1,4 +1,4 @@
-import { toE164 } from './phone-number';
+import { toE164 } from './phone-number-rules';
 
 describe(toE164.name, () => {
   it.each([
