@@ -1,4 +1,5 @@
 export * from './client/blob-store';
+export { payloadsOf } from './bundles/bundle-format';
 export * from './client/key-value-buckets';
 export * from './client/messaging.client';
 export * from './connection/connection-state';

@@ -21,6 +21,14 @@ export function decodeChecked<T extends object>(data: Uint8Array, check: Payload
   return plain as T;
 }
 
+/** What is wrong with a decoded message of Clarion's own, or undefined when it is of its shape. */
+export function checkedProblemOf(plain: unknown, check: PayloadCheck): string | undefined {
+  if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) {
+    return 'The message body must be a JSON object';
+  }
+  return check(plain);
+}
+
 function decodeObject(data: Uint8Array): object {
   let plain: unknown;
   try {

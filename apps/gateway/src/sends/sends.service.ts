@@ -65,7 +65,11 @@ export class SendsService {
     // A scheduled send is stored before the answer, so it can be changed or canceled at once;
     // notifications puts it on SENDS when it is due.
     if (body.schedule !== undefined) await this.messaging.request(Requests.scheduleSend, command);
-    else await this.messaging.publishJob(Jobs.acceptedSend, command, { msgId: command.trackingId });
+    else
+      await this.messaging.publishJob(Jobs.acceptedSend, command, {
+        msgId: command.trackingId,
+        bundled: true,
+      });
     countSendsAccepted();
     const notes = [...deprecationNotes(body), ...templateNotesOf(send, plan, inline)];
     return { trackingId: command.trackingId, messages: notes };

@@ -7,7 +7,7 @@ import {
   SendDto,
   TenantScope,
 } from '@clarion/contracts';
-import { MessagingClient } from '@clarion/messaging';
+import { MessagingClient, payloadsOf } from '@clarion/messaging';
 import { NatsConnection } from 'nats';
 
 /** Puts a send on SENDS as the gateway accepts it; answers its trackingId. */
@@ -51,7 +51,7 @@ export async function eventsOfSend(
   const consumer = await connection.jetstream().consumers.get(`${namespace}_EVENTS`);
   const events: EventEnvelope[] = [];
   for await (const message of await consumer.fetch({ max_messages: 500, expires: 1_000 })) {
-    events.push(message.json<EventEnvelope>());
+    events.push(...(payloadsOf(message) as EventEnvelope[]));
   }
   return events.filter((event) => event.trackingId === trackingId);
 }

@@ -11,6 +11,7 @@ import {
   ReplyOf,
   RequestDefinition,
   RequestOf,
+  SEND_PROCESSED,
   ServiceUnavailableError,
 } from '@clarion/contracts';
 import { ErrorCode as NatsErrorCode, NatsConnection, NatsError, PubAck } from 'nats';
@@ -19,7 +20,12 @@ import { Namespacer } from '../connection/namespacer';
 import { NATS_CONNECTION } from '../connection/nats-connection.provider';
 import { MESSAGING_OPTIONS, MessagingOptions } from '../messaging.options';
 import { recordRequestFailure } from '../tracing/span-failure';
-import { headersWithTraceContext, messagingTracer } from '../tracing/trace-propagation';
+import { PublishGatherer } from '../bundles/publish-gatherer';
+import {
+  headersWithTraceContext,
+  messagingTracer,
+  traceHeadersOf,
+} from '../tracing/trace-propagation';
 import { Circuits } from './circuit';
 import { JetStreamPublisher } from './jetstream-publisher';
 import { decodeJson, encodeJson } from './json-codec';
@@ -34,6 +40,12 @@ export interface PublishOptions {
   msgId: string;
   /** Trace context to continue; defaults to the active one. */
   traceContext?: Context;
+  /**
+   * Stored in one bundle with the other messages of its subject published in the same turn
+   * (`PublishGatherer`): one stored message and one fsync for all of them. Only for subjects
+   * whose consumers are idempotent per message, since JetStream deduplicates bundles, not parts.
+   */
+  bundled?: boolean;
 }
 
 /**
@@ -44,6 +56,7 @@ export interface PublishOptions {
 @Injectable()
 export class MessagingClient {
   private readonly jetstream: JetStreamPublisher;
+  private readonly gatherer: PublishGatherer;
   private readonly circuits = new Circuits();
 
   constructor(
@@ -54,6 +67,9 @@ export class MessagingClient {
     private readonly connectionState: ConnectionState,
   ) {
     this.jetstream = new JetStreamPublisher(connection, connectionState);
+    this.gatherer = new PublishGatherer((subject, data, headers) =>
+      this.jetstream.publish(subject, data, headers),
+    );
   }
 
   /**
@@ -131,9 +147,17 @@ export class MessagingClient {
     return this.publish(definition.subject, payload, options);
   }
 
-  /** Stores an event on the EVENTS stream, under `evt.<kind>`. */
+  /**
+   * Stores an event on the EVENTS stream, under `evt.<kind>`. Processed sends, one per send, are
+   * bundled with the others of the same turn: their consumers (the log, metering) key what they
+   * do by event id. Delivery steps are not: the events webhook retries each one alone.
+   */
   publishEvent(event: ClarionEvent, traceContext?: Context): Promise<PubAck> {
-    return this.publish(eventSubject(event.kind), event, { msgId: event.id, traceContext });
+    return this.publish(eventSubject(event.kind), event, {
+      msgId: event.id,
+      traceContext,
+      bundled: event.kind === SEND_PROCESSED,
+    });
   }
 
   /** Tells every listener of a broadcast (core NATS, at most once). */
@@ -223,9 +247,20 @@ export class MessagingClient {
     options: PublishOptions,
   ): Promise<PubAck> {
     const fullSubject = this.names.subject(subject);
-    const headers = headersWithTraceContext(options.traceContext ?? context.active());
-    headers.set(MSG_ID_HEADER, options.msgId);
+    const traceContext = options.traceContext ?? context.active();
     try {
+      if (options.bundled) {
+        const part = {
+          msgId: options.msgId,
+          traceHeaders: traceHeadersOf(traceContext),
+          json: JSON.stringify(payload),
+        };
+        return await this.throughCircuit(subject, () =>
+          this.gatherer.publish(fullSubject, part),
+        );
+      }
+      const headers = headersWithTraceContext(traceContext);
+      headers.set(MSG_ID_HEADER, options.msgId);
       return await this.throughCircuit(subject, () =>
         this.jetstream.publish(fullSubject, encodeJson(payload), headers),
       );

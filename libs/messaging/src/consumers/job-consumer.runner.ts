@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { context, Span, trace } from '@opentelemetry/api';
+import { context, Context, Span, trace } from '@opentelemetry/api';
 import {
   AckPolicy,
   ConsumerMessages,
@@ -14,7 +14,8 @@ import { Namespacer } from '../connection/namespacer';
 import { JobConsumerMetadata } from '../decorators';
 import { describeFailure } from '../failures/describe-failure';
 import { failureKindOf } from '../failures/failure-kind';
-import { decodeChecked } from '../payload-validation';
+import { BundlePart, partCountOf, partsOf } from '../bundles/bundle-format';
+import { checkedProblemOf, decodeChecked } from '../payload-validation';
 import { runInBatchTrace } from '../tracing/batch-trace';
 import {
   consumedSubjectOf,
@@ -23,7 +24,7 @@ import {
   startMessageProcessSpan,
 } from '../tracing/process-spans';
 import { recordFailure } from '../tracing/span-failure';
-import { traceContextOf } from '../tracing/trace-propagation';
+import { traceContextOf, traceContextOfPart } from '../tracing/trace-propagation';
 import { BatchHandler, JobItem } from './job-item';
 import { Settlement } from './settlement';
 
@@ -32,8 +33,16 @@ const ACK_WAIT_MS = 30_000;
 /** While a batch is being handled, the server is told so this often (well within ack_wait). */
 const IN_PROGRESS_EVERY_MS = 10_000;
 
+/** Where an item sits in the bundle that carried it. */
+interface BundlePartOf {
+  readonly index: number;
+  readonly headers: Record<string, string>;
+}
+
 interface PendingItem<T> extends JobItem<T> {
   readonly message: JsMsg;
+  /** Set when the message is a bundle: the item is one of its parts. */
+  readonly bundlePart?: BundlePartOf;
   /** The message's own span, when the consumer is traced per message. */
   readonly span?: Span;
   failure?: unknown;
@@ -52,6 +61,8 @@ export class JobConsumerRunner<T extends object> {
   private readonly filterHasWildcard: boolean;
   private readonly settlement: Settlement;
   private readonly buffer: JsMsg[] = [];
+  /** The messages the buffer stands for, a bundle counting as its parts. */
+  private bufferedParts = 0;
   private readonly running = new Set<Promise<void>>();
   private messages?: ConsumerMessages;
   private manager?: JetStreamManager;
@@ -90,6 +101,7 @@ export class JobConsumerRunner<T extends object> {
     this.stopped = true;
     await this.messages?.close().catch(() => undefined);
     this.buffer.splice(0).forEach((message) => message.nak());
+    this.bufferedParts = 0;
     while (this.running.size > 0) await Promise.all([...this.running]);
   }
 
@@ -130,6 +142,7 @@ export class JobConsumerRunner<T extends object> {
     try {
       for await (const message of messages) {
         this.buffer.push(message);
+        this.bufferedParts += partCountOf(message);
         this.scheduleDrain();
       }
     } catch (error) {
@@ -156,7 +169,7 @@ export class JobConsumerRunner<T extends object> {
    * or for `lingerMs` where the consumer asks to, unless a whole batch is already here.
    */
   private scheduleDrain(): void {
-    if (this.buffer.length >= this.metadata.maxBatch) {
+    if (this.bufferedParts >= this.metadata.maxBatch) {
       this.drain();
       return;
     }
@@ -174,9 +187,7 @@ export class JobConsumerRunner<T extends object> {
   private drain(): void {
     if (this.stopped) return;
     while (this.buffer.length > 0 && this.running.size < this.metadata.concurrency) {
-      const run: Promise<void> = this.processBatch(
-        this.buffer.splice(0, this.metadata.maxBatch),
-      ).finally(() => {
+      const run: Promise<void> = this.processBatch(this.takeBatch()).finally(() => {
         this.running.delete(run);
         this.drain();
       });
@@ -184,30 +195,51 @@ export class JobConsumerRunner<T extends object> {
     }
   }
 
+  /** The first buffered messages, up to `maxBatch` messages counting bundles' parts (at least one). */
+  private takeBatch(): JsMsg[] {
+    let count = 0;
+    let parts = 0;
+    while (count < this.buffer.length && (count === 0 || parts < this.metadata.maxBatch)) {
+      const next = partCountOf(this.buffer[count]!);
+      if (count > 0 && parts + next > this.metadata.maxBatch) break;
+      parts += next;
+      count++;
+    }
+    this.bufferedParts -= parts;
+    return this.buffer.splice(0, count);
+  }
+
   private async processBatch(batch: JsMsg[]): Promise<void> {
-    const items = (await Promise.all(batch.map((message) => this.toItem(message)))).filter(
-      (item): item is PendingItem<T> => item !== undefined,
-    );
-    if (items.length === 0) return;
+    const all = (await Promise.all(batch.map((message) => this.toItems(message)))).flat();
+    // Parts already dead-lettered for their shape are settled with their bundle, not handled.
+    const items = all.filter((item) => item.deadLetterReason === undefined);
+    if (all.length === 0) return;
     const batchTrace =
       this.metadata.tracedPer === 'batch'
         ? startBatchProcessTrace(items, this.consumedSubjectOf(items), this.metadata.durable)
         : undefined;
     const heartbeat = setInterval(
-      () => items.forEach((item) => item.message.working()),
+      () => batch.forEach((message) => message.working()),
       IN_PROGRESS_EVERY_MS,
     );
     try {
-      await (batchTrace
-        ? context.with(batchTrace.context, () => this.handleIsolatingFailures(items))
-        : this.handleIsolatingFailures(items));
+      if (items.length > 0) {
+        await (batchTrace
+          ? context.with(batchTrace.context, () => this.handleIsolatingFailures(items))
+          : this.handleIsolatingFailures(items));
+      }
     } finally {
       clearInterval(heartbeat);
     }
     try {
-      await Promise.all(
-        items.map((item) => this.settleInItsTrace(item, item.span ?? batchTrace?.span)),
-      );
+      await Promise.all([
+        ...all
+          .filter((item) => !item.bundlePart)
+          .map((item) => this.settleInItsTrace(item, item.span ?? batchTrace?.span)),
+        ...[...bundlesOf(all)].map(([message, parts]) =>
+          this.settleBundle(message, parts, batchTrace?.span),
+        ),
+      ]);
     } finally {
       batchTrace?.span.end();
     }
@@ -241,40 +273,75 @@ export class JobConsumerRunner<T extends object> {
     }
   }
 
+  /** The items of a message: itself, or each part of a bundle. */
+  private async toItems(message: JsMsg): Promise<PendingItem<T>[]> {
+    if (partCountOf(message) === 1) {
+      const item = await this.toItem(message);
+      return item ? [item] : [];
+    }
+    let parts: BundlePart[];
+    try {
+      parts = partsOf(message.data);
+    } catch (error) {
+      await this.settlement.malformed(message, error);
+      return [];
+    }
+    return parts.map((part, index) => this.partItem(message, part, index));
+  }
+
   private async toItem(message: JsMsg): Promise<PendingItem<T> | undefined> {
     try {
       const payload = decodeChecked<T>(message.data, this.metadata.check);
-      const parent = traceContextOf(message);
-      const span =
-        this.metadata.tracedPer === 'message'
-          ? startMessageProcessSpan(
-              parent,
-              payload,
-              this.consumedSubjectOf([message]),
-              this.metadata.durable,
-              message.info.redeliveryCount,
-            )
-          : undefined;
-      const item: PendingItem<T> = {
-        payload,
-        message,
-        span,
-        subject: message.subject,
-        deliveryCount: message.info.redeliveryCount,
-        traceContext: span ? trace.setSpan(parent, span) : parent,
-        retry: (reason, delayMs) => {
-          item.failure = reason ?? new Error('retry requested');
-          item.retryDelayMs = delayMs;
-        },
-        deadLetter: (reason) => {
-          item.deadLetterReason = reason;
-        },
-      };
-      return item;
+      return this.itemOf(message, payload, traceContextOf(message));
     } catch (error) {
       await this.settlement.malformed(message, error);
       return undefined;
     }
+  }
+
+  /** A part of a bundle; one not of its shape is dead-lettered alone, never handled. */
+  private partItem(message: JsMsg, part: BundlePart, index: number): PendingItem<T> {
+    const bundlePart = { index, headers: part.h ?? {} };
+    const parent = traceContextOfPart(part.h);
+    const problem = checkedProblemOf(part.p, this.metadata.check);
+    const item = this.itemOf(message, part.p as T, parent, bundlePart);
+    if (problem !== undefined) item.deadLetter(`malformed: ${problem}`);
+    return item;
+  }
+
+  private itemOf(
+    message: JsMsg,
+    payload: T,
+    parent: Context,
+    bundlePart?: BundlePartOf,
+  ): PendingItem<T> {
+    const span =
+      this.metadata.tracedPer === 'message'
+        ? startMessageProcessSpan(
+            parent,
+            payload,
+            this.consumedSubjectOf([message]),
+            this.metadata.durable,
+            message.info.redeliveryCount,
+          )
+        : undefined;
+    const item: PendingItem<T> = {
+      payload,
+      message,
+      bundlePart,
+      span,
+      subject: message.subject,
+      deliveryCount: message.info.redeliveryCount,
+      traceContext: span ? trace.setSpan(parent, span) : parent,
+      retry: (reason, delayMs) => {
+        item.failure = reason ?? new Error('retry requested');
+        item.retryDelayMs = delayMs;
+      },
+      deadLetter: (reason) => {
+        item.deadLetterReason = reason;
+      },
+    };
+    return item;
   }
 
   /**
@@ -313,6 +380,50 @@ export class JobConsumerRunner<T extends object> {
     }
     item.span?.end();
   }
+
+  /**
+   * Settles a bundle as one message from what became of each part: acked once every part
+   * succeeded or was dead-lettered (each alone); retried whole while a part is to be retried,
+   * its handled parts then running again (consumers of bundles are idempotent per part).
+   */
+  private async settleBundle(
+    message: JsMsg,
+    parts: PendingItem<T>[],
+    batchSpan: Span | undefined,
+  ): Promise<void> {
+    for (const part of parts) {
+      const span = part.span ?? batchSpan;
+      if (span && !isSuccess(part)) {
+        recordFailure(span, part.failure ?? new Error(`dead-lettered: ${part.deadLetterReason}`));
+      }
+    }
+    await context.with(parts.find((part) => !isSuccess(part))?.traceContext ?? context.active(), () =>
+      this.settlement.settleBundle(
+        message,
+        parts.map((part) => ({
+          index: part.bundlePart!.index,
+          payload: part.payload,
+          headers: part.bundlePart!.headers,
+          failure: part.failure,
+          retryDelayMs: part.retryDelayMs,
+          deadLetterReason: part.deadLetterReason,
+        })),
+      ),
+    );
+    parts.forEach((part) => part.span?.end());
+  }
+}
+
+/** The parts of each bundle among `items`, by the message that carried them. */
+function bundlesOf<T>(items: readonly PendingItem<T>[]): Map<JsMsg, PendingItem<T>[]> {
+  const bundles = new Map<JsMsg, PendingItem<T>[]>();
+  for (const item of items) {
+    if (!item.bundlePart) continue;
+    const parts = bundles.get(item.message);
+    if (parts) parts.push(item);
+    else bundles.set(item.message, [item]);
+  }
+  return bundles;
 }
 
 function isSuccess(item: PendingItem<unknown>): boolean {

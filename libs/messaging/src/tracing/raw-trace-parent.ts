@@ -24,6 +24,21 @@ function rawHeaderBlock(message: Msg | JsMsg): string | undefined {
 }
 
 /**
+ * The value of header `name` (written in exactly that case) as it arrived, `null` when the
+ * message does not carry it, or `undefined` when this nats.js keeps messages otherwise.
+ */
+export function rawHeaderValueOf(message: Msg | JsMsg, name: string): string | null | undefined {
+  const block = rawHeaderBlock(message);
+  if (block === undefined) return undefined;
+  const line = `${LINE_END}${name}: `;
+  const at = block.indexOf(line);
+  if (at < 0) return null;
+  const start = at + line.length;
+  const end = block.indexOf(LINE_END, start);
+  return block.slice(start, end < 0 ? undefined : end).trim();
+}
+
+/**
  * The `traceparent` a received message carries, read from its header block as it arrived, or
  * `null` when it carries no trace context. nats.js would decode the whole block into headers
  * first (key checks, arrays, a map, on every message), which costs a consumer several times

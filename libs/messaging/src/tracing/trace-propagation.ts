@@ -23,6 +23,23 @@ export function headersWithTraceContext(ctx: Context = context.active()): MsgHdr
   return headers;
 }
 
+/** The W3C trace context of `ctx` as plain headers (none while tracing is off), for a bundle's part. */
+export function traceHeadersOf(ctx: Context = context.active()): Record<string, string> {
+  const carrier: Record<string, string> = {};
+  propagation.inject(ctx, carrier);
+  return carrier;
+}
+
+/**
+ * The trace context a bundle's part carries (`traceHeadersOf`), or the active one when it
+ * carries none or tracing is off.
+ */
+export function traceContextOfPart(traceHeaders: Record<string, string> | undefined): Context {
+  const active = context.active();
+  if (!traceHeaders || propagation.fields().length === 0) return active;
+  return propagation.extract(active, traceHeaders);
+}
+
 /** Whether the registered propagator is W3C trace context alone (tracing's default). */
 function propagatesW3cOnly(fields: string[]): boolean {
   return fields.length === 2 && fields[0] === 'traceparent' && fields[1] === 'tracestate';
