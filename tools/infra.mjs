@@ -90,8 +90,9 @@ export async function ensureInfrastructure({ root, log = console.error, env = pr
       stops.push(started.stop);
       result.natsUrl = started.url;
       log(
-        `NATS was not reachable at ${shownUrl(configured.natsUrl)}; started nats-server -js on port ${port} (data in ${started.storeDir})`,
+        `NATS was not reachable at ${shownUrl(configured.natsUrl)}; started nats-server -js on port ${port} (data in ${started.storeDir}${started.durable ? ', synced to disk before every ack' : ''})`,
       );
+      if (started.warning) log(started.warning);
     }
   } catch (error) {
     await result.stop();

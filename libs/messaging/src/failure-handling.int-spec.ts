@@ -41,6 +41,11 @@ const flakyJob = defineJob<LabelledJob>(StreamName.DELIVERY, 'delivery.faults-fl
   failTimes: 'number',
 });
 
+const bundledJob = defineJob<LabelledJob>(StreamName.DELIVERY, 'delivery.faults-bundled', {
+  id: 'string',
+  failTimes: 'number',
+});
+
 const unavailable = () => new DomainError(ErrorCode.SERVICE_UNAVAILABLE, 'database unreachable');
 
 @Injectable()
@@ -76,6 +81,17 @@ class FaultyHandlers {
     if (items.some((item) => item.payload.id.startsWith('poison')))
       throw new ValidationFailedError('invalid byte sequence for encoding "UTF8": 0x00');
     this.stored.push(...items.map((item) => item.payload.id));
+  }
+
+  /** Parts of bundles: `broken-…` fails every time, for no reason a dependency explains. */
+  @ConsumeJobs(bundledJob, { durable: 'faults-bundled', maxDeliver: 2 })
+  async storeParts(items: JobItem<LabelledJob>[]): Promise<void> {
+    await Promise.resolve();
+    for (const item of items) {
+      this.attempts.set(item.payload.id, (this.attempts.get(item.payload.id) ?? 0) + 1);
+      if (item.payload.id.startsWith('broken')) item.retry(new Error('cannot handle it'), 50);
+      else this.stored.push(item.payload.id);
+    }
   }
 
   /** Fails `failTimes` times as if its dependency were away, more often than maxDeliver. */
@@ -179,6 +195,64 @@ describe('messaging when things go wrong', () => {
     expect(handlers.attempts.get('thrown-3')).toBe(4);
     await expect(deadLetters('faults-flaky')).resolves.toEqual([]);
     await expect(messagesLeftOn('delivery.faults-flaky')).resolves.toBe(0);
+  });
+
+  describe('bundles', () => {
+    const publishBundled = (id: string) =>
+      sut.publishJob(bundledJob, { id, failTimes: 0 }, { msgId: id, bundled: true });
+
+    it('stores what is published in one turn as one message, and hands over each part once', async () => {
+      const ids = Array.from({ length: 20 }, (_, i) => `together-${i}`);
+      const acks = await Promise.all(ids.map(publishBundled));
+      expect(new Set(acks.map((ack) => ack.seq)).size).toBe(1);
+      const lone = await publishBundled('alone');
+      const stored = await raw
+        .jetstreamManager()
+        .then((m) =>
+          m.streams.getMessage(`${namespace}_DELIVERY`, { seq: lone.seq }).catch(() => undefined),
+        );
+      expect(stored?.header.get('Clarion-Parts') ?? '').toBe('');
+      await eventually(() =>
+        [...ids, 'alone'].every((id) => handlers.stored.includes(id)) ? true : undefined,
+      );
+      for (const id of [...ids, 'alone']) expect(handlers.attempts.get(id)).toBe(1);
+      await expect(messagesLeftOn('delivery.faults-bundled')).resolves.toBe(0);
+    });
+
+    it('retries a bundle while a part fails, then dead-letters that part alone', async () => {
+      const acks = await Promise.all(['kept-1', 'broken-1', 'kept-2'].map(publishBundled));
+      expect(new Set(acks.map((ack) => ack.seq)).size).toBe(1);
+      const letters = await eventually(async () => {
+        const found = await deadLetters('faults-bundled');
+        return found.length > 0 ? found : undefined;
+      });
+      expect(letters.map((letter) => decodeJson(letter.data))).toEqual([
+        { id: 'broken-1', failTimes: 0 },
+      ]);
+      expect(letters[0]?.headers?.get('Clarion-Reason')).toContain('gave up after 2');
+      expect(handlers.attempts.get('broken-1')).toBe(2);
+      expect(handlers.stored).toEqual(expect.arrayContaining(['kept-1', 'kept-2']));
+      await expect(messagesLeftOn('delivery.faults-bundled')).resolves.toBe(0);
+    });
+
+    it('dead-letters a part not of its shape alone, and handles the others', async () => {
+      const body = JSON.stringify([
+        { i: 'shaped', p: { id: 'shaped', failTimes: 0 } },
+        { i: 'misshaped', p: { id: 5 } },
+      ]);
+      await sut.publishRaw('delivery.faults-bundled', new TextEncoder().encode(body), {
+        'Clarion-Parts': '2',
+      });
+      await eventually(() => (handlers.stored.includes('shaped') ? true : undefined));
+      const letters = await eventually(async () => {
+        const found = (await deadLetters('faults-bundled')).filter((letter) =>
+          letter.headers?.get('Clarion-Reason').startsWith('malformed'),
+        );
+        return found.length > 0 ? found : undefined;
+      });
+      expect(letters.map((letter) => decodeJson(letter.data))).toEqual([{ id: 5 }]);
+      await expect(messagesLeftOn('delivery.faults-bundled')).resolves.toBe(0);
+    });
   });
 
   async function messagesLeftOn(subject: string): Promise<number> {

@@ -68,7 +68,7 @@ export class PublishGatherer {
     while (queue.waiting.length > 0 && queue.inFlight < MAX_IN_FLIGHT_PER_SUBJECT) {
       const parts = takeBundle(queue.waiting);
       queue.inFlight++;
-      this.storeBundle(subject, parts).finally(() => {
+      void this.storeBundle(subject, parts).finally(() => {
         queue.inFlight--;
         this.scheduleFlush(subject, queue);
       });
@@ -89,9 +89,9 @@ export class PublishGatherer {
 function takeBundle(waiting: WaitingPart[]): WaitingPart[] {
   let count = 0;
   let bytes = 0;
-  while (count < waiting.length && count < MAX_PARTS_PER_BUNDLE) {
-    bytes += waiting[count]!.json.length;
-    if (count > 0 && bytes > MAX_BUNDLE_BYTES) break;
+  for (const part of waiting) {
+    bytes += part.json.length;
+    if (count === MAX_PARTS_PER_BUNDLE || (count > 0 && bytes > MAX_BUNDLE_BYTES)) break;
     count++;
   }
   return waiting.splice(0, count);

@@ -255,9 +255,7 @@ export class MessagingClient {
           traceHeaders: traceHeadersOf(traceContext),
           json: JSON.stringify(payload),
         };
-        return await this.throughCircuit(subject, () =>
-          this.gatherer.publish(fullSubject, part),
-        );
+        return await this.throughCircuit(subject, () => this.gatherer.publish(fullSubject, part));
       }
       const headers = headersWithTraceContext(traceContext);
       headers.set(MSG_ID_HEADER, options.msgId);

@@ -199,8 +199,8 @@ export class JobConsumerRunner<T extends object> {
   private takeBatch(): JsMsg[] {
     let count = 0;
     let parts = 0;
-    while (count < this.buffer.length && (count === 0 || parts < this.metadata.maxBatch)) {
-      const next = partCountOf(this.buffer[count]!);
+    for (const message of this.buffer) {
+      const next = partCountOf(message);
       if (count > 0 && parts + next > this.metadata.maxBatch) break;
       parts += next;
       count++;
@@ -388,7 +388,7 @@ export class JobConsumerRunner<T extends object> {
    */
   private async settleBundle(
     message: JsMsg,
-    parts: PendingItem<T>[],
+    parts: PartItem<T>[],
     batchSpan: Span | undefined,
   ): Promise<void> {
     for (const part of parts) {
@@ -397,33 +397,41 @@ export class JobConsumerRunner<T extends object> {
         recordFailure(span, part.failure ?? new Error(`dead-lettered: ${part.deadLetterReason}`));
       }
     }
-    await context.with(parts.find((part) => !isSuccess(part))?.traceContext ?? context.active(), () =>
-      this.settlement.settleBundle(
-        message,
-        parts.map((part) => ({
-          index: part.bundlePart!.index,
-          payload: part.payload,
-          headers: part.bundlePart!.headers,
-          failure: part.failure,
-          retryDelayMs: part.retryDelayMs,
-          deadLetterReason: part.deadLetterReason,
-        })),
-      ),
+    await context.with(
+      parts.find((part) => !isSuccess(part))?.traceContext ?? context.active(),
+      () =>
+        this.settlement.settleBundle(
+          message,
+          parts.map((part) => ({
+            index: part.bundlePart.index,
+            payload: part.payload,
+            headers: part.bundlePart.headers,
+            failure: part.failure,
+            retryDelayMs: part.retryDelayMs,
+            deadLetterReason: part.deadLetterReason,
+          })),
+        ),
     );
     parts.forEach((part) => part.span?.end());
   }
 }
 
 /** The parts of each bundle among `items`, by the message that carried them. */
-function bundlesOf<T>(items: readonly PendingItem<T>[]): Map<JsMsg, PendingItem<T>[]> {
-  const bundles = new Map<JsMsg, PendingItem<T>[]>();
+function bundlesOf<T>(items: readonly PendingItem<T>[]): Map<JsMsg, PartItem<T>[]> {
+  const bundles = new Map<JsMsg, PartItem<T>[]>();
   for (const item of items) {
-    if (!item.bundlePart) continue;
+    if (!isPart(item)) continue;
     const parts = bundles.get(item.message);
     if (parts) parts.push(item);
     else bundles.set(item.message, [item]);
   }
   return bundles;
+}
+
+type PartItem<T> = PendingItem<T> & { readonly bundlePart: BundlePartOf };
+
+function isPart<T>(item: PendingItem<T>): item is PartItem<T> {
+  return item.bundlePart !== undefined;
 }
 
 function isSuccess(item: PendingItem<unknown>): boolean {

@@ -138,9 +138,9 @@ export class Settlement {
   private retryWhole(message: JsMsg, retrying: readonly PartOutcome[]): number | undefined {
     const delays = retrying.flatMap((part) => part.retryDelayMs ?? []);
     const askedDelay = delays.length > 0 ? Math.max(...delays) : undefined;
-    const unknown = retrying.find((part) => failureKindOf(part.failure) === 'unknown');
+    const unknown = retrying.find((part) => failureKindOf(part.failure) !== 'transient');
     if (!unknown) {
-      this.transientLog.note(retrying[0]!.failure);
+      this.transientLog.note(retrying.map((part) => part.failure).find(Boolean));
       message.nak(askedDelay ?? retryDelayMs(message.info.redeliveryCount));
       return undefined;
     }
