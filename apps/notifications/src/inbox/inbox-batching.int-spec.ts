@@ -14,7 +14,7 @@ import {
   SendDto,
   SendProcessedData,
 } from '@clarion/contracts';
-import { MessagingClient } from '@clarion/messaging';
+import { MessagingClient, payloadsOf } from '@clarion/messaging';
 import {
   bootService,
   createTestDatabase,
@@ -49,8 +49,9 @@ describe('in-app batching with two notifications replicas', () => {
     });
     nats.subscribe(`${namespace}.evt.send.processed`, {
       callback: (_, message) => {
-        const event = message.json<EventEnvelope<SendProcessedData>>();
-        processed.set(event.trackingId, event.data);
+        for (const event of payloadsOf(message) as EventEnvelope<SendProcessedData>[]) {
+          processed.set(event.trackingId, event.data);
+        }
       },
     });
     nats.subscribe(`${namespace}.notifications.inbox-changes.>`, {

@@ -9,7 +9,7 @@ import {
   SendDto,
   SendProcessedData,
 } from '@clarion/contracts';
-import { MessagingClient } from '@clarion/messaging';
+import { MessagingClient, payloadsOf } from '@clarion/messaging';
 import {
   bootService,
   createTestDatabase,
@@ -43,8 +43,9 @@ describe('deduplication and throttling with two notifications replicas', () => {
     });
     nats.subscribe(`${namespace}.evt.send.processed`, {
       callback: (_, message) => {
-        const event = message.json<EventEnvelope<SendProcessedData>>();
-        processed.set(event.trackingId, event.data);
+        for (const event of payloadsOf(message) as EventEnvelope<SendProcessedData>[]) {
+          processed.set(event.trackingId, event.data);
+        }
       },
     });
     const env = testEnv(NotificationsEnv, { namespace, databaseUrl: database.url });
