@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { parse } from 'yaml';
 import { pinnedImageProblems } from './image-tags';
-import { EXPORTER_FLAGS, NATS_EXPORTER, NATS_JOB } from './nats-cluster';
+import { EXPORTER_FLAGS, EXPORTER_WITH_LIMITS, NATS_EXPORTER, NATS_JOB } from './nats-cluster';
 import { DURABLE_NATS, storeDirOf, syncAlwaysProblems } from './nats-config';
 
 interface ComposeService {
@@ -83,7 +83,9 @@ function scrapeProblems(
   if (!exporterName || !exporter) problems.push(`no ${NATS_EXPORTER} service`);
   else {
     problems.push(
-      ...pinnedImageProblems(exporter.image, [0, 17, 0]).map((p) => `${exporterName}: ${p}`),
+      ...pinnedImageProblems(exporter.image, EXPORTER_WITH_LIMITS).map(
+        (p) => `${exporterName}: ${p}`,
+      ),
     );
     const args = exporter.command ?? [];
     for (const flag of EXPORTER_FLAGS.filter((f) => !args.includes(f)))

@@ -6,7 +6,7 @@ import { DURABLE_NATS, storeDirOf, syncAlwaysProblems } from './nats-config';
 
 /** The NATS exporter, from the release whose jsz metrics include each stream's byte limit. */
 export const NATS_EXPORTER = 'natsio/prometheus-nats-exporter';
-const EXPORTER_WITH_LIMITS: Version = [0, 17, 0];
+export const EXPORTER_WITH_LIMITS: Version = [0, 17, 0];
 /** What the exporter must read: server, JetStream streams and consumers, connections, routes. */
 export const EXPORTER_FLAGS = ['-varz', '-jsz=all', '-connz', '-routez'];
 /** The job the alert rules know NATS' series by (up{job="nats"}). */
