@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { ensureDebianTool } from '../debian-tool';
 
 export const ROOT = resolve(__dirname, '../../..');
 export const OVERLAYS_DIR = join(ROOT, 'deploy/overlays');
@@ -22,28 +23,9 @@ export interface K8sObject {
 
 export const describeObject = (o: K8sObject) => `${o.kind}/${o.metadata.name}`;
 
-/**
- * kubectl (with its built-in kustomize), installed with apt like libs/testing's ensureChromium
- * when the machine has none, so a fresh machine runs these specs rather than skipping them.
- */
+/** kubectl, with its built-in kustomize: Debian's kubernetes-client. */
 export function ensureKubectl(): string {
-  const path = process.env['KUBECTL'] ?? '/usr/bin/kubectl';
-  if (existsSync(path)) return path;
-  const apt = (args: string[]) =>
-    execFileSync('apt-get', args, {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      timeout: 600_000,
-    });
-  const install = ['install', '-y', '--no-install-recommends', 'kubernetes-client'];
-  try {
-    apt(install);
-  } catch {
-    apt(['update']);
-    apt(install);
-  }
-  if (!existsSync(path)) throw new Error(`apt-get installed kubernetes-client, but no ${path}`);
-  return path;
+  return ensureDebianTool(process.env['KUBECTL'] ?? '/usr/bin/kubectl', 'kubernetes-client');
 }
 
 export function listOverlays(): string[] {

@@ -1,0 +1,33 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+/**
+ * The executable of a Debian package, installed with apt when the machine lacks it (as
+ * libs/testing's ensureChromium does), so a fresh machine runs the specs rather than skipping
+ * them. Inside .ci/run's network namespace apt cannot download: .ci/run installs these first.
+ * Fails saying what to install when apt cannot.
+ */
+export function ensureDebianTool(path: string, debianPackage: string): string {
+  if (existsSync(path)) return path;
+  const apt = (args: string[]) =>
+    execFileSync('apt-get', args, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      timeout: 600_000,
+    });
+  const install = ['install', '-y', '--no-install-recommends', debianPackage];
+  try {
+    try {
+      apt(install);
+    } catch {
+      apt(['update']);
+      apt(install);
+    }
+  } catch (error) {
+    throw new Error(
+      `${path} is missing and apt-get could not install Debian's ${debianPackage} (${String(error)}): install it first (apt-get install ${debianPackage}), as .ci/run does`,
+    );
+  }
+  if (!existsSync(path)) throw new Error(`apt-get installed ${debianPackage}, but no ${path}`);
+  return path;
+}
