@@ -52,7 +52,7 @@ describe('durability in deploy/ and docker-compose.yml', () => {
     expect(composeProblems(ROOT, compose, prometheus)).toEqual([]);
   });
 
-  it('archives PostgreSQL to object storage with a daily base backup, credentials only referenced', () => {
+  it('archives PostgreSQL to object storage with a daily base backup, credentials only referenced, commits on a standby too', () => {
     expect(postgresBackupProblems(standalone)).toEqual([]);
   });
 
@@ -75,6 +75,8 @@ describe('durability in deploy/ and docker-compose.yml', () => {
       'backup'
     ] as { barmanObjectStore: { s3Credentials: Record<string, unknown> } };
     backup.barmanObjectStore.s3Credentials['accessKeyId'] = 'AKIAEXAMPLE';
+    delete (named(objects, 'Cluster', 'postgres').spec as { postgresql: Record<string, unknown> })
+      .postgresql['synchronous'];
     const secret = {
       apiVersion: 'v1',
       kind: 'Secret',
@@ -96,6 +98,7 @@ describe('durability in deploy/ and docker-compose.yml', () => {
     expect(streamReplicaProblems(objects, 3)).toEqual(['NATS_STREAM_REPLICAS is 1, not 3']);
     expect(postgresBackupProblems(objects)).toEqual([
       'Cluster/postgres: s3Credentials.accessKeyId is not a key of Secret postgres-backup-credentials',
+      'Cluster/postgres: commits are not acknowledged by a standby too (postgresql.synchronous, number >= 1, dataDurability: required)',
       'Secret/postgres-backup-credentials is in the manifests: credentials are never committed',
     ]);
   });

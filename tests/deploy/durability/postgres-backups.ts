@@ -13,6 +13,7 @@ interface ObjectStore {
   s3Credentials?: Record<string, SecretKeyRef | boolean>;
 }
 interface ClusterSpec {
+  postgresql?: { synchronous?: { method?: string; number?: number; dataDurability?: string } };
   backup?: { retentionPolicy?: string; barmanObjectStore?: ObjectStore };
   bootstrap?: {
     recovery?: { source?: string; recoveryTarget?: { targetTime?: string } };
@@ -55,6 +56,11 @@ export function postgresBackupProblems(objects: K8sObject[]): string[] {
   if (!daily)
     problems.push(
       'no ScheduledBackup of postgres to its object store (six-field schedule, immediate)',
+    );
+  const synchronous = clusterSpecOf(cluster).postgresql?.synchronous;
+  if (!synchronous || (synchronous.number ?? 0) < 1 || synchronous.dataDurability !== 'required')
+    problems.push(
+      'Cluster/postgres: commits are not acknowledged by a standby too (postgresql.synchronous, number >= 1, dataDurability: required)',
     );
   if (objects.some((o) => o.kind === 'Secret' && o.metadata.name === BACKUP_SECRET))
     problems.push(`Secret/${BACKUP_SECRET} is in the manifests: credentials are never committed`);
