@@ -239,18 +239,19 @@ describe('messaging when things go wrong', () => {
       const body = JSON.stringify([
         { i: 'shaped', p: { id: 'shaped', failTimes: 0 } },
         { i: 'misshaped', p: { id: 5 } },
+        { i: 'null', p: null },
       ]);
       await sut.publishRaw('delivery.faults-bundled', new TextEncoder().encode(body), {
-        'Clarion-Parts': '2',
+        'Clarion-Parts': '3',
       });
       await eventually(() => (handlers.stored.includes('shaped') ? true : undefined));
       const letters = await eventually(async () => {
         const found = (await deadLetters('faults-bundled')).filter((letter) =>
           letter.headers?.get('Clarion-Reason').startsWith('malformed'),
         );
-        return found.length > 0 ? found : undefined;
+        return found.length > 1 ? found : undefined;
       });
-      expect(letters.map((letter) => decodeJson(letter.data))).toEqual([{ id: 5 }]);
+      expect(letters.map((letter) => decodeJson(letter.data))).toEqual([{ id: 5 }, null]);
       await expect(messagesLeftOn('delivery.faults-bundled')).resolves.toBe(0);
     });
   });

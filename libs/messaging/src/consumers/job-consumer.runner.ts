@@ -215,7 +215,7 @@ export class JobConsumerRunner<T extends object> {
     const items = all.filter((item) => item.deadLetterReason === undefined);
     if (all.length === 0) return;
     const batchTrace =
-      this.metadata.tracedPer === 'batch'
+      this.metadata.tracedPer === 'batch' && items.length > 0
         ? startBatchProcessTrace(items, this.consumedSubjectOf(items), this.metadata.durable)
         : undefined;
     const heartbeat = setInterval(
@@ -304,8 +304,9 @@ export class JobConsumerRunner<T extends object> {
     const bundlePart = { index, headers: part.h ?? {} };
     const parent = traceContextOfPart(part.h);
     const problem = checkedProblemOf(part.p, this.metadata.check);
-    const item = this.itemOf(message, part.p as T, parent, bundlePart);
-    if (problem !== undefined) item.deadLetter(`malformed: ${problem}`);
+    if (problem === undefined) return this.itemOf(message, part.p as T, parent, bundlePart);
+    const item = this.itemOf(message, part.p as T, parent, bundlePart, { traced: false });
+    item.deadLetter(`malformed: ${problem}`);
     return item;
   }
 
@@ -314,9 +315,10 @@ export class JobConsumerRunner<T extends object> {
     payload: T,
     parent: Context,
     bundlePart?: BundlePartOf,
+    { traced = true } = {},
   ): PendingItem<T> {
     const span =
-      this.metadata.tracedPer === 'message'
+      traced && this.metadata.tracedPer === 'message'
         ? startMessageProcessSpan(
             parent,
             payload,
