@@ -111,7 +111,7 @@ async function waitForConsumer(manager) {
 async function main() {
   const provider = await startProvider();
   const workers = startWorkers(provider.server.address().port);
-  const nats = await connect({ servers: natsUrl });
+  const nats = await connect({ servers: natsUrl.split(',') });
   const manager = await nats.jetstreamManager();
   try {
     await waitForConsumer(manager);

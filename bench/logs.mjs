@@ -119,7 +119,7 @@ async function main() {
   // A first run provisions the stream and the durable consumer; the burst is then published
   // while logs is down, so the figure is of writing alone, not of this process publishing.
   let logs = startLogs();
-  const nats = await connect({ servers: natsUrl });
+  const nats = await connect({ servers: natsUrl.split(',') });
   const manager = await nats.jetstreamManager();
   const database = new pg.Client({ connectionString: databaseUrl });
   await database.connect();

@@ -370,7 +370,7 @@ export class OwnSystem {
     try {
       const { connect } = await import('nats');
       connection = await connect({
-        servers: this.options.natsUrl,
+        servers: this.options.natsUrl.split(','),
         timeout: 3000,
         reconnect: false,
       });

@@ -183,7 +183,7 @@ async function main() {
   const model = await startEchoModel();
   const mediaPort = await freePort();
   const voice = startVoice(mediaPort, model.address().port);
-  const nats = await connect({ servers: natsUrl });
+  const nats = await connect({ servers: natsUrl.split(',') });
   const manager = await nats.jetstreamManager();
   try {
     const accountId = randomUUID();

@@ -23,9 +23,20 @@ function hostPort(url, defaultPort) {
   return { host: parsed.hostname, port: Number(parsed.port || defaultPort) };
 }
 
-/** A URL as messages show it: the password of its user (DATABASE_URL, NATS_URL) as `***`. */
+/**
+ * A URL as messages show it: the password of its user (DATABASE_URL, NATS_URL) as `***`, in
+ * every URL of a list.
+ */
 export function shownUrl(url) {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s/@]*@/i, '$1***@');
+  return url.replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s/@,]*@/gi, '$1***@');
+}
+
+/** The servers of NATS_URL: one URL, or the nodes of a cluster separated by commas. */
+export function natsServersOf(natsUrl) {
+  return natsUrl
+    .split(',')
+    .map((server) => server.trim())
+    .filter(Boolean);
 }
 
 function isLocal(host) {
@@ -39,6 +50,20 @@ async function needsStarting(url, defaultPort, what, variable) {
   if (!isLocal(host))
     throw new Error(`${what} is not reachable at ${shownUrl(url)}: check ${variable}.`);
   return true;
+}
+
+/**
+ * Whether NATS must be started here. A cluster (several servers in NATS_URL) is never started
+ * here: it is enough that one of its nodes answers, and an error when none does.
+ */
+async function natsNeedsStarting(natsUrl) {
+  const servers = natsServersOf(natsUrl);
+  if (servers.length <= 1) return needsStarting(servers[0] ?? natsUrl, 4222, 'NATS', 'NATS_URL');
+  for (const server of servers) {
+    const { host, port } = hostPort(server, 4222);
+    if (await isListening(host, port)) return false;
+  }
+  throw new Error(`No NATS server of ${shownUrl(natsUrl)} is reachable: check NATS_URL.`);
 }
 
 /**
@@ -58,7 +83,7 @@ export async function ensureInfrastructure({ root, log = console.error, env = pr
     'PostgreSQL',
     'DATABASE_URL',
   );
-  const startNats = await needsStarting(configured.natsUrl, 4222, 'NATS', 'NATS_URL');
+  const startNats = await natsNeedsStarting(configured.natsUrl);
   const natsBinary = startNats
     ? natsServerBinary(shownUrl(configured.natsUrl), env.PATH)
     : undefined;

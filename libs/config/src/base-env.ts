@@ -10,15 +10,31 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { IsNatsUrls } from './nats-servers';
 import { IsRegionUrls, MAX_REGION_ID_LENGTH, REGION_ID } from './region-urls';
 
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 export type LogLevelName = (typeof LOG_LEVELS)[number];
 
+const REPLICAS_RANGE =
+  'NATS_STREAM_REPLICAS must be a whole number from 1 (a single NATS server) to 5 (the most JetStream keeps)';
+
 /** Environment every service reads. Defaults work on a developer machine. */
 export class BaseEnv {
-  @Matches(/^nats:\/\//, { message: 'NATS_URL must be a nats:// URL' })
+  /** One nats:// URL, or every node of a cluster separated by commas. */
+  @IsNatsUrls()
   NATS_URL = 'nats://127.0.0.1:4222';
+
+  /**
+   * How many copies JetStream keeps of every stream, key-value bucket and object store the
+   * services create: 1 on a single NATS server, 3 on a 3-node cluster (losing one node then loses
+   * nothing, and sends are accepted again once the streams it led have elected a new leader).
+   */
+  @Type(() => Number)
+  @IsInt({ message: REPLICAS_RANGE })
+  @Min(1, { message: REPLICAS_RANGE })
+  @Max(5, { message: REPLICAS_RANGE })
+  NATS_STREAM_REPLICAS = 1;
 
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevelName = 'info';

@@ -36,7 +36,8 @@ export function withoutUrlPasswords(text: string): string {
 }
 
 function describe(error: ValidationError): string {
-  const reasons = Object.values(error.constraints ?? {}).join('; ');
+  // Several rules of one variable may share a message (a range is a type, a minimum and a maximum).
+  const reasons = [...new Set(Object.values(error.constraints ?? {}))].join('; ');
   const value = SECRET_NAME.test(error.property)
     ? '(hidden)'
     : withoutUrlPasswords(JSON.stringify(error.value) ?? 'undefined');

@@ -1,5 +1,5 @@
 import { DynamicModule } from '@nestjs/common';
-import { BaseEnv } from '@clarion/config';
+import { BaseEnv, natsServersOf } from '@clarion/config';
 import { ServiceName } from '@clarion/contracts';
 import { MessagingModule } from '@clarion/messaging';
 
@@ -7,8 +7,9 @@ import { MessagingModule } from '@clarion/messaging';
 export function messagingFor(serviceName: ServiceName, env: BaseEnv): DynamicModule {
   return MessagingModule.forRoot({
     serviceName,
-    natsUrl: env.NATS_URL,
+    natsUrl: natsServersOf(env.NATS_URL),
     namespace: env.CLARION_NAMESPACE,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    streamReplicas: env.NATS_STREAM_REPLICAS,
   });
 }

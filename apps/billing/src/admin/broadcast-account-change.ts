@@ -1,4 +1,4 @@
-import { BaseEnv } from '@clarion/config';
+import { BaseEnv, natsServersOf } from '@clarion/config';
 import { Broadcasts } from '@clarion/contracts';
 import { connect } from 'nats';
 
@@ -9,7 +9,7 @@ import { connect } from 'nats';
  */
 export async function broadcastAccountChange(env: BaseEnv, accountId: string): Promise<boolean> {
   try {
-    const connection = await connect({ servers: env.NATS_URL, timeout: 2_000 });
+    const connection = await connect({ servers: natsServersOf(env.NATS_URL), timeout: 2_000 });
     const subject = [env.CLARION_NAMESPACE, Broadcasts.billingChanges.subject]
       .filter(Boolean)
       .join('.');
