@@ -27,21 +27,26 @@ export async function freeStartPorts(): Promise<{
 
 /**
  * Health ports and the media and SMTP ports after them, below the ephemeral range, all free right
- * now.
+ * now. The gateway's health port is the one before the base (tools/start.mjs counts from it).
  */
 async function freeHealthPortBase(): Promise<number> {
+  return (await freePortRun(SERVICES + 3, 'the health endpoints, voice media and SMTP')) + 1;
+}
+
+/**
+ * The first of `count` consecutive ports below the ephemeral range, all free right now: for
+ * servers that listen again on the same port after a restart, which a client's ephemeral port
+ * could otherwise have taken in between.
+ */
+export async function freePortRun(count: number, purpose: string): Promise<number> {
   for (let tries = 0; tries < 50; tries++) {
-    const base =
-      20_000 + Math.floor(Math.random() * (EPHEMERAL_PORTS_START - 20_000 - SERVICES - 2));
-    // The gateway's health port is the one before the base (tools/start.mjs counts from it).
+    const first = 20_000 + Math.floor(Math.random() * (EPHEMERAL_PORTS_START - 20_000 - count));
     const free = await Promise.all(
-      Array.from({ length: SERVICES + 3 }, (_, offset) => isFree(base - 1 + offset)),
+      Array.from({ length: count }, (_, offset) => isFree(first + offset)),
     );
-    if (free.every(Boolean)) return base;
+    if (free.every(Boolean)) return first;
   }
-  throw new Error(
-    `no run of ${SERVICES + 2} free ports for the health endpoints, voice media and SMTP`,
-  );
+  throw new Error(`no run of ${count} free ports for ${purpose}`);
 }
 
 function isFree(port: number): Promise<boolean> {

@@ -26,3 +26,4 @@ export * from './severable-proxy';
 export * from './peers/loopback-listener';
 export * from './sse-reader';
 export * from './service-process';
+export * from './nats-cluster';

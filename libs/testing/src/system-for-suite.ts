@@ -5,6 +5,8 @@ import { createTestNamespace, dropTestNamespace } from './test-namespace';
 export interface SuiteSystem {
   system: RunningSystem;
   database: TestDatabase;
+  /** The NATS namespace of its subjects and streams (a stream is `<namespace>_<name>`). */
+  namespace: string;
   /** The exit code of the system's stop (0 when it stopped cleanly). */
   exitCode: number | null;
 }
@@ -21,7 +23,7 @@ export function runSystemForSuite(
   extraEnv: SuiteEnv | ((database: TestDatabase) => SuiteEnv | Promise<SuiteEnv>) = {},
 ): SuiteSystem {
   const namespace = createTestNamespace();
-  const handle = { exitCode: null } as SuiteSystem;
+  const handle = { exitCode: null, namespace } as SuiteSystem;
   beforeAll(async () => {
     handle.database = await createTestDatabase();
     handle.system = new RunningSystem({

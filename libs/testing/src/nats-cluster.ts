@@ -1,0 +1,282 @@
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { connect } from 'nats';
+import { eventually } from './eventually';
+import { freePortRun } from './free-start-ports';
+
+const ROOT = join(__dirname, '..', '..', '..');
+/** Stops its server when our end of its stdin closes, also when this process dies unannounced. */
+const SERVER_GUARD = join(ROOT, 'tools/server-guard.mjs');
+/** `sync_interval: always` (an ack means fsynced) exists from 2.10.23 on. */
+const MIN_VERSION = [2, 10, 23] as const;
+const PORTS_PER_NODE = 3;
+/** Debian puts nats-server in /usr/sbin, which an ordinary user's PATH often lacks. */
+const SERVER_FOLDERS = ['/usr/local/sbin', '/usr/sbin', '/sbin'];
+const READY_TIMEOUT_MS = 30_000;
+
+interface NodeProcess {
+  readonly guard: ChildProcess;
+  readonly exited: Promise<void>;
+}
+
+/** One server of the cluster, by the ports it listens on. */
+export interface NatsNode {
+  readonly name: string;
+  readonly clientPort: number;
+  readonly monitorPort: number;
+  readonly routePort: number;
+}
+
+/** What /jsz says of the JetStream meta group, as seen from one node. */
+interface MetaCluster {
+  leader?: string;
+  replicas?: { name: string; current: boolean; offline?: boolean }[];
+}
+
+/**
+ * N nats-server processes on loopback as one JetStream cluster (each with its own store, fsyncing
+ * before it acks), for tests of what losing a broker node does: kill -9 one, restart it on the
+ * same store. Fails at start, saying what to install, when nats-server is missing or too old.
+ */
+export class NatsCluster {
+  private readonly processes = new Map<string, NodeProcess>();
+
+  private constructor(
+    private readonly binary: string,
+    private readonly dir: string,
+    readonly nodes: readonly NatsNode[],
+  ) {}
+
+  static async start(size = 3): Promise<NatsCluster> {
+    const binary = natsServerAtLeast(MIN_VERSION);
+    const first = await freePortRun(size * PORTS_PER_NODE, `a ${size}-node NATS cluster`);
+    const nodes = Array.from({ length: size }, (_, index) => ({
+      name: `n${index + 1}`,
+      clientPort: first + index * PORTS_PER_NODE,
+      monitorPort: first + index * PORTS_PER_NODE + 1,
+      routePort: first + index * PORTS_PER_NODE + 2,
+    }));
+    const cluster = new NatsCluster(binary, mkdtempSync(join(tmpdir(), 'clarion-nats-')), nodes);
+    try {
+      nodes.forEach((node) => cluster.writeConfig(node));
+      nodes.forEach((node) => cluster.spawn(node));
+      await cluster.waitUntilFormed();
+    } catch (error) {
+      await cluster.stop();
+      throw error;
+    }
+    return cluster;
+  }
+
+  /** Every node's client URL, comma-separated, as NATS_URL takes them. */
+  get url(): string {
+    return this.nodes.map((node) => `nats://127.0.0.1:${node.clientPort}`).join(',');
+  }
+
+  /** The node that leads `stream` (its name as the stream's info gives it). */
+  async streamLeader(stream: string): Promise<NatsNode> {
+    const connection = await connect({ servers: this.url.split(',') });
+    try {
+      const leader = await eventually(
+        async () => {
+          const info = await (await connection.jetstreamManager()).streams.info(stream);
+          return info.cluster?.leader || undefined;
+        },
+        { timeoutMs: READY_TIMEOUT_MS, intervalMs: 200 },
+      );
+      return this.node(leader);
+    } finally {
+      await connection.close();
+    }
+  }
+
+  /** kill -9: no goodbye to its routes or clients, and what it had not replicated is lost. */
+  async kill(node: NatsNode): Promise<void> {
+    const running = this.processes.get(node.name);
+    if (!running) throw new Error(`${node.name} is not running`);
+    process.kill(this.pidOf(node), 'SIGKILL');
+    await running.exited;
+    this.processes.delete(node.name);
+  }
+
+  isRunning(node: NatsNode): boolean {
+    return this.processes.has(node.name);
+  }
+
+  /** Starts a killed node again on its store; resolves once the meta group counts it current. */
+  async restart(node: NatsNode): Promise<void> {
+    this.spawn(node);
+    await this.waitUntilFormed();
+  }
+
+  /** Kills every node (its guard does, as our end of its stdin closes) and removes their stores. */
+  async stop(): Promise<void> {
+    const running = [...this.processes.values()];
+    this.processes.clear();
+    running.forEach(({ guard }) => guard.stdin?.end());
+    await Promise.all(running.map(({ exited }) => exited));
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  /** The last lines each node logged, for a failing test's message. */
+  logTails(lines = 20): string {
+    return this.nodes
+      .map((node) => {
+        const log = readIfThere(this.pathOf(node, 'log')).trim().split('\n').slice(-lines);
+        return `--- ${node.name}\n${log.join('\n')}`;
+      })
+      .join('\n');
+  }
+
+  private node(name: string): NatsNode {
+    const node = this.nodes.find((candidate) => candidate.name === name);
+    if (!node) throw new Error(`no node is named ${name}`);
+    return node;
+  }
+
+  private writeConfig(node: NatsNode): void {
+    const routes = this.nodes.map((other) => `nats-route://127.0.0.1:${other.routePort}`);
+    mkdirSync(this.pathOf(node, 'store'), { recursive: true });
+    writeFileSync(
+      this.pathOf(node, 'conf'),
+      [
+        `server_name: ${node.name}`,
+        `listen: 127.0.0.1:${node.clientPort}`,
+        `http: 127.0.0.1:${node.monitorPort}`,
+        `pid_file: "${this.pathOf(node, 'pid')}"`,
+        `jetstream { store_dir: "${this.pathOf(node, 'store')}", sync_interval: always }`,
+        `cluster { name: clarion-test, listen: 127.0.0.1:${node.routePort}, routes: [${routes.join(', ')}] }`,
+      ].join('\n'),
+    );
+  }
+
+  private spawn(node: NatsNode): void {
+    rmSync(this.pathOf(node, 'pid'), { force: true });
+    const log = openSync(this.pathOf(node, 'log'), 'a');
+    const guard = spawn(
+      process.execPath,
+      [
+        SERVER_GUARD,
+        JSON.stringify({
+          command: this.binary,
+          args: ['-c', this.pathOf(node, 'conf')],
+          stopSignal: 'SIGKILL',
+        }),
+      ],
+      { stdio: ['pipe', log, log] },
+    );
+    closeSync(log);
+    const exited = new Promise<void>((resolve) => guard.once('exit', () => resolve()));
+    this.processes.set(node.name, { guard, exited });
+  }
+
+  /**
+   * Until every node answers and names the same meta leader, and the leader counts every other
+   * node a current member of the meta group (only the leader's /jsz lists them).
+   */
+  private async waitUntilFormed(): Promise<void> {
+    let views: MetaCluster[] = [];
+    await eventually(
+      async () => {
+        views = await Promise.all(this.nodes.map((node) => this.metaClusterOf(node)));
+        return isFormed(views, this.nodes.length) ? true : undefined;
+      },
+      { timeoutMs: READY_TIMEOUT_MS, intervalMs: 200 },
+    ).catch(() => {
+      throw new Error(
+        `the NATS cluster did not form within ${READY_TIMEOUT_MS} ms; the nodes' view of the ` +
+          `meta group: ${JSON.stringify(views)}\n${this.logTails(10)}`,
+      );
+    });
+  }
+
+  /** What /jsz says of the meta group as `node` sees it; nothing yet while it does not answer. */
+  private async metaClusterOf(node: NatsNode): Promise<MetaCluster> {
+    try {
+      const response = await fetch(`http://127.0.0.1:${node.monitorPort}/jsz`);
+      return ((await response.json()) as { meta_cluster?: MetaCluster }).meta_cluster ?? {};
+    } catch {
+      return {};
+    }
+  }
+
+  private pidOf(node: NatsNode): number {
+    const pid = Number(readIfThere(this.pathOf(node, 'pid')).trim());
+    if (!Number.isInteger(pid) || pid <= 0) throw new Error(`${node.name} wrote no pid file`);
+    return pid;
+  }
+
+  private pathOf(node: NatsNode, what: 'conf' | 'log' | 'pid' | 'store'): string {
+    return what === 'store' ? join(this.dir, node.name) : join(this.dir, `${node.name}.${what}`);
+  }
+}
+
+/** Whether every node names the same leader, which counts all the others current. */
+function isFormed(views: readonly MetaCluster[], size: number): boolean {
+  const leader = views[0]?.leader;
+  if (!leader || views.some((view) => view.leader !== leader)) return false;
+  const peers = views.find((view) => view.replicas)?.replicas ?? [];
+  return peers.length === size - 1 && peers.every((peer) => peer.current && !peer.offline);
+}
+
+/** nats-server from PATH (or the sbin folders) if it is at least `minimum`; else what to do. */
+function natsServerAtLeast(minimum: readonly [number, number, number]): string {
+  const wanted = minimum.join('.');
+  const install = "install Debian 13's nats-server package (.ci/run does) or a release binary.";
+  const binary = findOnPath('nats-server');
+  if (!binary) {
+    throw new Error(
+      `nats-server >= ${wanted} is needed for a JetStream cluster that fsyncs before it acks, ` +
+        `and none is on PATH or in ${SERVER_FOLDERS.join(', ')}: ${install}`,
+    );
+  }
+  const output = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
+  const version = /v?(\d+)\.(\d+)\.(\d+)/.exec(output)?.slice(1).map(Number) ?? [];
+  if (compareVersions(version, minimum) < 0) {
+    throw new Error(
+      `nats-server >= ${wanted} is needed (sync_interval: always), and ${binary} is ${output}: ${install}`,
+    );
+  }
+  return binary;
+}
+
+function findOnPath(command: string): string | undefined {
+  const folders = [...(process.env['PATH'] ?? '').split(delimiter), ...SERVER_FOLDERS];
+  for (const folder of folders.filter(Boolean)) {
+    try {
+      accessSync(join(folder, command), constants.X_OK);
+      return join(folder, command);
+    } catch {
+      // not in this folder
+    }
+  }
+  return undefined;
+}
+
+function compareVersions(version: readonly number[], minimum: readonly number[]): number {
+  for (let index = 0; index < minimum.length; index++) {
+    const difference = (version[index] ?? -1) - (minimum[index] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+function readIfThere(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
