@@ -9,6 +9,7 @@ import { MessagingReadiness } from './connection/messaging-readiness';
 import { Namespacer } from './connection/namespacer';
 import { natsConnectionProvider } from './connection/nats-connection.provider';
 import { StreamProvisioner } from './connection/stream-provisioner';
+import { StreamReplicas } from './connection/stream-replicas';
 import { MessagingExplorer } from './messaging.explorer';
 import { MESSAGING_OPTIONS, MessagingOptions } from './messaging.options';
 import { RequestHandlerRegistrar } from './requests/request-handler.registrar';
@@ -31,6 +32,7 @@ export class MessagingModule {
         KeyValueBuckets,
         ReplySpill,
         MessagingReadiness,
+        StreamReplicas,
         StreamProvisioner,
         RequestHandlerRegistrar,
         MessagingExplorer,

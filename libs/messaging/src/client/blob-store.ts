@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { NatsConnection, ObjectStore } from 'nats';
 import { Namespacer } from '../connection/namespacer';
 import { NATS_CONNECTION } from '../connection/nats-connection.provider';
+import { StreamReplicas } from '../connection/stream-replicas';
 import { LazyObjectStore } from './lazy-object-store';
 
 const BUCKET = 'BLOBS';
@@ -15,8 +16,12 @@ const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 export class BlobStore {
   private readonly store: LazyObjectStore;
 
-  constructor(@Inject(NATS_CONNECTION) connection: NatsConnection, names: Namespacer) {
-    this.store = new LazyObjectStore(connection, names.stream(BUCKET), KEEP_MS);
+  constructor(
+    @Inject(NATS_CONNECTION) connection: NatsConnection,
+    replicas: StreamReplicas,
+    names: Namespacer,
+  ) {
+    this.store = new LazyObjectStore(connection, names.stream(BUCKET), KEEP_MS, replicas.count);
   }
 
   async put(name: string, data: Uint8Array): Promise<void> {

@@ -1,8 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { KV, NatsConnection } from 'nats';
 import { ConnectionState } from '../connection/connection-state';
 import { Namespacer } from '../connection/namespacer';
 import { NATS_CONNECTION } from '../connection/nats-connection.provider';
+import { ensureStreamReplicasSoon, StreamReplicas } from '../connection/stream-replicas';
 
 /**
  * JetStream key-value buckets, for small state that every replica must share (idempotency
@@ -10,13 +11,18 @@ import { NATS_CONNECTION } from '../connection/nats-connection.provider';
  */
 @Injectable()
 export class KeyValueBuckets {
+  private readonly logger = new Logger(KeyValueBuckets.name);
   private readonly opened = new Map<string, Promise<KV>>();
+  private readonly replicas: number;
 
   constructor(
     @Inject(NATS_CONNECTION) private readonly connection: NatsConnection,
+    replicas: StreamReplicas,
     private readonly names: Namespacer,
     private readonly connectionState: ConnectionState,
-  ) {}
+  ) {
+    this.replicas = replicas.count;
+  }
 
   /**
    * The bucket `name` whose entries expire `ttlMs` after their last write; SERVICE_UNAVAILABLE at
@@ -27,8 +33,15 @@ export class KeyValueBuckets {
     const bucketName = this.names.stream(name);
     let kv = this.opened.get(bucketName);
     if (!kv) {
-      kv = this.connection.jetstream().views.kv(bucketName, { ttl: ttlMs, history: 1 });
-      kv.catch(() => this.opened.delete(bucketName));
+      kv = this.connection
+        .jetstream()
+        .views.kv(bucketName, { ttl: ttlMs, history: 1, replicas: this.replicas });
+      // nats.js names the stream of a bucket KV_<bucket>.
+      const stream = `KV_${bucketName}`;
+      kv.then(
+        () => ensureStreamReplicasSoon(this.connection, stream, this.replicas, this.logger),
+        () => this.opened.delete(bucketName),
+      );
       this.opened.set(bucketName, kv);
     }
     return kv;

@@ -1,4 +1,6 @@
+import { Logger } from '@nestjs/common';
 import { NatsConnection, ObjectStore } from 'nats';
+import { ensureStreamReplicasSoon } from '../connection/stream-replicas';
 
 const NANOS_PER_MS = 1_000_000;
 
@@ -7,20 +9,28 @@ const NANOS_PER_MS = 1_000_000;
  * open is forgotten so the next use tries again.
  */
 export class LazyObjectStore {
+  private readonly logger = new Logger(LazyObjectStore.name);
   private store?: Promise<ObjectStore>;
 
   constructor(
     private readonly connection: NatsConnection,
     private readonly bucketName: string,
     private readonly ttlMs: number,
+    private readonly replicas: number,
   ) {}
 
   open(): Promise<ObjectStore> {
     if (!this.store) {
-      this.store = this.connection
+      const store = this.connection
         .jetstream()
-        .views.os(this.bucketName, { ttl: this.ttlMs * NANOS_PER_MS });
-      this.store.catch(() => (this.store = undefined));
+        .views.os(this.bucketName, { ttl: this.ttlMs * NANOS_PER_MS, replicas: this.replicas });
+      this.store = store;
+      // nats.js names the stream of an object store OBJ_<bucket>.
+      const stream = `OBJ_${this.bucketName}`;
+      store.then(
+        () => ensureStreamReplicasSoon(this.connection, stream, this.replicas, this.logger),
+        () => (this.store = undefined),
+      );
     }
     return this.store;
   }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { NatsConnection, ObjectStore } from 'nats';
 import { Namespacer } from '../connection/namespacer';
 import { NATS_CONNECTION } from '../connection/nats-connection.provider';
+import { StreamReplicas } from '../connection/stream-replicas';
 import { LazyObjectStore } from './lazy-object-store';
 
 const BUCKET = 'REPLIES';
@@ -23,9 +24,10 @@ export class ReplySpill {
 
   constructor(
     @Inject(NATS_CONNECTION) private readonly connection: NatsConnection,
+    replicas: StreamReplicas,
     names: Namespacer,
   ) {
-    this.store = new LazyObjectStore(connection, names.stream(BUCKET), KEEP_MS);
+    this.store = new LazyObjectStore(connection, names.stream(BUCKET), KEEP_MS, replicas.count);
   }
 
   /** The largest reply that still fits in one message of the connected server. */
