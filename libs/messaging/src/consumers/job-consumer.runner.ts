@@ -32,6 +32,13 @@ const NANOS_PER_MS = 1_000_000;
 const ACK_WAIT_MS = 30_000;
 /** While a batch is being handled, the server is told so this often (well within ack_wait). */
 const IN_PROGRESS_EVERY_MS = 10_000;
+/**
+ * How long a pull waits for messages before the client pulls again; while idle the server sends
+ * a heartbeat every half of it. A pull dies with its consumer's leader (a lost NATS node), which
+ * the client notices after two missed heartbeats and pulls again from the new leader: a stall of
+ * seconds, where nats.js's default (30 s) held a consumer up to a minute after the election.
+ */
+const PULL_EXPIRES_MS = 5_000;
 
 /** Where an item sits in the bundle that carried it. */
 interface BundlePartOf {
@@ -92,6 +99,7 @@ export class JobConsumerRunner<T extends object> {
     const consumer = await this.connection.jetstream().consumers.get(stream, this.metadata.durable);
     this.messages = await consumer.consume({
       max_messages: this.metadata.maxBatch * (this.metadata.concurrency + 1),
+      expires: PULL_EXPIRES_MS,
     });
     void this.pump(this.messages);
   }
