@@ -31,6 +31,7 @@ const resultsFiles = [
 const TIMED_SPECS = [
   'tests/e2e/fuzz/',
   'tests/e2e/fresh-machine',
+  'tests/e2e/broker-node-loss',
   'tests/e2e/scheduling',
   'tests/e2e/voice\\.e2e',
   'apps/gateway/src/http/',
