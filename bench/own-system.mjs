@@ -9,6 +9,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { isArgumentsError } from './cli-options.mjs';
+import { OWN_NATS, startOwnNats } from './own-nats.mjs';
 import { SERVICE_NAMES } from './process-cpu.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,7 +20,8 @@ export class StartError extends Error {}
 /** parseArgs options of a benchmark that starts its own system (`OwnSystem`). */
 export const OWN_SYSTEM_OPTIONS = {
   'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/clarion_bench' },
-  'nats-url': { type: 'string', default: 'nats://127.0.0.1:4222' },
+  // `own`: a nats-server of its own, durable as npm start's (bench/own-nats.mjs).
+  'nats-url': { type: 'string', default: OWN_NATS },
   'start-timeout': { type: 'string', default: '240' },
   'keep-streams': { type: 'boolean', default: false },
   'fresh-db': { type: 'boolean', default: false },
@@ -159,6 +161,10 @@ export class OwnSystem {
 
   async start() {
     if (this.options.freshDb) await this.dropDatabase();
+    if (this.options.natsUrl === OWN_NATS) {
+      this.ownNats = await startOwnNats(root, this.namespace, progress);
+      this.options.natsUrl = this.ownNats.url;
+    }
     const { gatewayPort, healthPortBase, healthPorts, voiceMediaPort, emailInboundPort } =
       await pickPorts();
     this.url = `http://127.0.0.1:${gatewayPort}`;
@@ -358,7 +364,13 @@ export class OwnSystem {
       }
     }
     this.restoreInfraRecord();
-    if (!this.options.keepStreams) await this.deleteStreams();
+    if (this.ownNats) await this.ownNats.stop();
+    else if (!this.options.keepStreams) await this.deleteStreams();
+  }
+
+  /** What the NATS of the run promises an acknowledged send, when the benchmark started it. */
+  natsDurability() {
+    return this.ownNats ? this.ownNats.durability : 'shared NATS (durability not known here)';
   }
 
   /**

@@ -28,7 +28,8 @@ const USAGE = `usage: node bench/send-mixed.mjs [options]
 
   Own system (default): starts \`node tools/start.mjs\` and stops it at the end.
   --database-url URL     database of the started system (default postgres://postgres@127.0.0.1:5432/clarion_bench)
-  --nats-url URL         NATS of the started system (default nats://127.0.0.1:4222)
+  --nats-url URL         NATS of the started system, or own (default): a nats-server of
+                         its own, synced to disk before every ack as npm start's is
   --start-timeout S      how long build + start may take (default 240)
   --keep-streams         leave the run's JetStream streams in NATS
   --fresh-db             drop the database first (only if its name contains "bench")

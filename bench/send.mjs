@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { OtlpSink } from './otlp-sink.mjs';
+import { OWN_NATS } from './own-nats.mjs';
 import { runLoad } from './send-load.mjs';
 import {
   exitStatusOf,
@@ -55,7 +56,8 @@ const USAGE = `usage: node bench/send.mjs [options]
 
   Own system (default): starts \`node tools/start.mjs\` and stops it at the end.
   --database-url URL     database of the started system (default postgres://postgres@127.0.0.1:5432/clarion_bench)
-  --nats-url URL         NATS of the started system (default nats://127.0.0.1:4222)
+  --nats-url URL         NATS of the started system, or own (default): a nats-server of
+                         its own, synced to disk before every ack as npm start's is
   --start-timeout S      how long build + start may take (default 240)
   --keep-streams         leave the run's JetStream streams in NATS (deleted by default)
   --fresh-db             drop the database first (only if its name contains "bench"), so that
@@ -157,7 +159,8 @@ function parseOptions(argv) {
   if (options.freshDb && !/bench/.test(decodeURIComponent(new URL(options.databaseUrl).pathname))) {
     throw new UsageError('--fresh-db drops the database, so its name must contain "bench"');
   }
-  if (!/^nats:\/\//.test(options.natsUrl)) throw new UsageError('--nats-url must be a nats:// URL');
+  if (options.natsUrl !== OWN_NATS && !/^nats:\/\//.test(options.natsUrl))
+    throw new UsageError('--nats-url must be own or nats:// URLs');
   return options;
 }
 
@@ -601,6 +604,7 @@ async function main() {
     }),
     loadAverage: os.loadavg().map((v) => round(v, 2)),
     systemLog: ownSystem ? relative(root, ownSystem.logPath) : null,
+    nats: ownSystem ? ownSystem.natsDurability() : null,
   };
 
   // The figures of the CPU row under their earlier names, for scripts that read them.
@@ -667,6 +671,7 @@ function formatTable(f) {
   const ms = (v) => (v === null || v === undefined ? '-' : `${v} ms`);
   const rows = [
     ['target', f.target === 'own' ? `own system (log ${f.systemLog})` : f.target],
+    ...(f.nats ? [['nats', f.nats]] : []),
     [
       'code',
       f.commit
