@@ -56,7 +56,7 @@ export class NatsOnMount {
   async restart(timeoutMs = 30_000): Promise<void> {
     const server = GuardedServer.start({
       command: this.binary,
-      args: ['-c', this.configFile, '-D'],
+      args: ['-c', this.configFile],
       stopSignal: 'SIGTERM',
       logFile: this.logFile,
     });
