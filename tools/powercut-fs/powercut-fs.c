@@ -77,6 +77,12 @@ static struct handle *handle_of(const struct fuse_file_info *fi)
 	return fi ? (struct handle *)(uintptr_t)fi->fh : NULL;
 }
 
+/** The backing descriptor of an open file or folder (its path may be gone: nullpath_ok). */
+static int fd_of(const struct handle *handle)
+{
+	return handle->kind == FILE_HANDLE ? handle->fd : dirfd(handle->directory);
+}
+
 /** New files and folders belong to the program that made them, not to this root process. */
 static int give_to_caller(const char *path)
 {
@@ -124,9 +130,8 @@ static int fs_getattr(const char *path, struct stat *st, struct fuse_file_info *
 	struct handle *handle = handle_of(fi);
 	if (handle ? handle->kind == CONTROL_HANDLE : is_control(path))
 		return control_stat(st);
-	int failed = !handle			      ? fstatat(backing_fd, relative(path), st, AT_SYMLINK_NOFOLLOW)
-		     : handle->kind == FILE_HANDLE ? fstat(handle->fd, st)
-						   : fstat(dirfd(handle->directory), st);
+	int failed = handle ? fstat(fd_of(handle), st)
+			    : fstatat(backing_fd, relative(path), st, AT_SYMLINK_NOFOLLOW);
 	if (failed)
 		return -errno;
 	if (S_ISREG(st->st_mode)) {
@@ -241,9 +246,8 @@ static int fs_chmod(const char *path, mode_t mode, struct fuse_file_info *fi)
 	struct handle *handle = handle_of(fi);
 	if (handle ? handle->kind == CONTROL_HANDLE : is_control(path))
 		return -EPERM;
-	int failed = handle && handle->kind == FILE_HANDLE
-			     ? fchmod(handle->fd, mode)
-			     : fchmodat(backing_fd, relative(path), mode, 0);
+	int failed = handle ? fchmod(fd_of(handle), mode)
+			    : fchmodat(backing_fd, relative(path), mode, 0);
 	return failed ? -errno : 0;
 }
 
@@ -252,9 +256,8 @@ static int fs_chown(const char *path, uid_t uid, gid_t gid, struct fuse_file_inf
 	struct handle *handle = handle_of(fi);
 	if (handle ? handle->kind == CONTROL_HANDLE : is_control(path))
 		return -EPERM;
-	int failed = handle && handle->kind == FILE_HANDLE
-			     ? fchown(handle->fd, uid, gid)
-			     : fchownat(backing_fd, relative(path), uid, gid, AT_SYMLINK_NOFOLLOW);
+	int failed = handle ? fchown(fd_of(handle), uid, gid)
+			    : fchownat(backing_fd, relative(path), uid, gid, AT_SYMLINK_NOFOLLOW);
 	return failed ? -errno : 0;
 }
 
@@ -263,9 +266,8 @@ static int fs_utimens(const char *path, const struct timespec tv[2], struct fuse
 	struct handle *handle = handle_of(fi);
 	if (handle ? handle->kind == CONTROL_HANDLE : is_control(path))
 		return 0;
-	int failed = handle && handle->kind == FILE_HANDLE
-			     ? futimens(handle->fd, tv)
-			     : utimensat(backing_fd, relative(path), tv, AT_SYMLINK_NOFOLLOW);
+	int failed = handle ? futimens(fd_of(handle), tv)
+			    : utimensat(backing_fd, relative(path), tv, AT_SYMLINK_NOFOLLOW);
 	return failed ? -errno : 0;
 }
 

@@ -2,8 +2,10 @@ import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
+  closeSync,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -47,7 +49,6 @@ export class PowercutMount {
     /** The mount's own folder: `backing` (where synced data lives) and `mount` beside it. */
     readonly folder: string,
     private readonly daemon: ChildProcess,
-    private readonly output: string[],
   ) {}
 
   /** Where programs keep their data. */
@@ -82,7 +83,11 @@ export class PowercutMount {
       // Servers running as their own users (postgres) must reach their data below it.
       chmodSync(path, 0o755);
     }
-    const output: string[] = [];
+    // Its output goes to a file, never to a pipe of this process: a test blocked in a
+    // synchronous call on the mount would not read the pipe, and a full one would block the
+    // file system answering that very call.
+    const logFile = join(folder, 'powercut-fs.log');
+    const log = openSync(logFile, 'a');
     const daemon = spawn(
       binary,
       [
@@ -92,15 +97,13 @@ export class PowercutMount {
         '-o',
         'allow_other,default_permissions,auto_unmount,max_threads=16',
       ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      { stdio: ['ignore', log, log] },
     );
-    for (const stream of [daemon.stdout, daemon.stderr]) {
-      stream?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
-    }
-    const mount = new PowercutMount(folder, daemon, output);
+    closeSync(log);
+    const mount = new PowercutMount(folder, daemon);
     await eventually(
       () => {
-        if (daemon.exitCode !== null) throw new Error(`powercut-fs exited: ${output.join('')}`);
+        if (daemon.exitCode !== null) throw new Error(`powercut-fs exited: ${mount.log}`);
         return existsSync(mount.controlFile) ? true : undefined;
       },
       { timeoutMs: 10_000, intervalMs: 20 },
@@ -126,9 +129,13 @@ export class PowercutMount {
     writeFileSync(this.controlFile, 'checkpoint\n');
   }
 
-  /** What the file system printed (one line per command). */
+  /** What the file system printed (a line per command). */
   get log(): string {
-    return this.output.join('');
+    try {
+      return readFileSync(join(this.folder, 'powercut-fs.log'), 'utf8');
+    } catch {
+      return '';
+    }
   }
 
   /** Unmounts (lazily if something still holds a file) and removes the mount's folder. */
