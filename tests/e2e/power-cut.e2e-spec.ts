@@ -160,7 +160,7 @@ describe('a power cut loses nothing the system acknowledged', () => {
       type: 'burst-scheduled',
       to: { id: 'planner' },
       inapp: { title: 'fires before the cut' },
-      schedule: inSeconds(1),
+      schedule: inSeconds(3),
     });
     scheduled.late = await send({
       type: 'burst-scheduled',
@@ -218,7 +218,7 @@ describe('a power cut loses nothing the system acknowledged', () => {
     expect((await api.call('DELETE', '/email/suppressions/bounces')).status).toBe(200);
     const indexes = Array.from({ length: BURST }, (_, i) => i + 10);
     const firstHalf = await sendBurst(api, indexes.slice(0, BURST / 2));
-    scheduled.lateAt = inSeconds(2);
+    scheduled.lateAt = inSeconds(3);
     const updated = await api.call('PUT', `/sender/scheduler/${scheduled.late}`, {
       type: 'burst-scheduled',
       to: { id: 'planner' },
