@@ -27,3 +27,8 @@ export * from './peers/loopback-listener';
 export * from './sse-reader';
 export * from './service-process';
 export * from './nats-cluster';
+export * from './powercut/powercut-mount';
+export * from './powercut/power-cut';
+export * from './powercut/process-tree';
+export * from './powercut/postgres-on-mount';
+export * from './powercut/nats-on-mount';

@@ -33,6 +33,11 @@ export class RunningSystem {
     return `http://127.0.0.1:${this.gatewayPort}`;
   }
 
+  /** The process of tools/start.mjs; its eight services are its children. */
+  get launcherPid(): number | undefined {
+    return this.child?.pid;
+  }
+
   /** Where delivery-workers receive mail (replies, inboxes, bounces, reports). */
   get inboundSmtpPort(): number {
     return Number(this.options.extraEnv?.['EMAIL_INBOUND_PORT'] ?? this.smtpPort);
@@ -114,7 +119,8 @@ export class RunningSystem {
   /** Stops the system like Ctrl-C does; resolves with the exit code. */
   async stop(timeoutMs = 20_000): Promise<number | null> {
     const child = this.child;
-    if (!child || child.exitCode !== null) {
+    // A launcher killed by a signal has no exit code, and has already emitted its exit.
+    if (!child || child.exitCode !== null || child.signalCode !== null) {
       this.removeDataDir();
       return child?.exitCode ?? null;
     }
