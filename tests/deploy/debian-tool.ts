@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { aptInstall } from '@clarion/testing';
 
 /**
  * The executable of a Debian package, installed with apt when the machine lacks it (as
@@ -9,20 +9,8 @@ import { existsSync } from 'node:fs';
  */
 export function ensureDebianTool(path: string, debianPackage: string): string {
   if (existsSync(path)) return path;
-  const apt = (args: string[]) =>
-    execFileSync('apt-get', args, {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      timeout: 600_000,
-    });
-  const install = ['install', '-y', '--no-install-recommends', debianPackage];
   try {
-    try {
-      apt(install);
-    } catch {
-      apt(['update']);
-      apt(install);
-    }
+    aptInstall([debianPackage]);
   } catch (error) {
     throw new Error(
       `${path} is missing and apt-get could not install Debian's ${debianPackage} (${String(error)}): install it first (apt-get install ${debianPackage}), as .ci/run does`,

@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { aptInstall } from './apt-install';
 
 /** Debian's chromium, which playwright-core drives (it ships no browser of its own). */
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -11,19 +11,7 @@ export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
  */
 export function ensureChromium(): string {
   if (existsSync(CHROMIUM_PATH)) return CHROMIUM_PATH;
-  const apt = (args: string[]) =>
-    execFileSync('apt-get', args, {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      timeout: 600_000,
-    });
-  const install = ['install', '-y', '--no-install-recommends', 'chromium'];
-  try {
-    apt(install);
-  } catch {
-    apt(['update']);
-    apt(install);
-  }
+  aptInstall(['chromium']);
   if (!existsSync(CHROMIUM_PATH))
     throw new Error(`apt-get installed chromium, but ${CHROMIUM_PATH} is still missing`);
   return CHROMIUM_PATH;

@@ -32,3 +32,4 @@ export * from './powercut/power-cut';
 export * from './powercut/process-tree';
 export * from './powercut/postgres-on-mount';
 export * from './powercut/nats-on-mount';
+export * from './apt-install';

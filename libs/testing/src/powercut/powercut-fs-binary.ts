@@ -1,3 +1,4 @@
+import { aptInstall } from '../apt-install';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
@@ -68,20 +69,8 @@ function missingTools(): string[] {
 /** Like the browser specs' chromium: apt-get installs what is missing, or the spec fails. */
 function ensureFusePackages(): void {
   if (missingTools().length === 0) return;
-  const apt = (args: string[]) =>
-    execFileSync('apt-get', args, {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      timeout: 600_000,
-    });
-  const install = ['install', '-y', '--no-install-recommends', ...PACKAGES];
   try {
-    try {
-      apt(install);
-    } catch {
-      apt(['update']);
-      apt(install);
-    }
+    aptInstall(PACKAGES);
   } catch {
     // Said below, with what is still missing.
   }
