@@ -51,7 +51,8 @@ describe('losing one broker node of three', () => {
       // Keys stay cached, so that what a send waits for on NATS is JetStream's ack.
       AUTH_CACHE_TTL_MS: String(10 * 60_000),
     });
-  });
+    // The cluster's own deadlines (NatsCluster: 30 s to form) come first, on a slow machine too.
+  }, 120_000);
   const suite = runSystemForSuite(env);
   // After the system's own hooks, so it runs once the system has stopped.
   afterAll(() => Promise.all([cluster?.stop(), smtp?.close()]));

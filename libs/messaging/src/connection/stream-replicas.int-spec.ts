@@ -82,7 +82,8 @@ describe('stream replicas on a 3-node cluster', () => {
     });
     await raw.jetstream().views.kv(`${namespace}_IDEMPOTENCY`, { replicas: 1 });
     app = await bootMessaging(optionsOf(cluster.url.split(','), namespace, 3));
-  });
+    // The cluster's own deadlines (NatsCluster: 30 s to form) come first, on a slow machine too.
+  }, 120_000);
 
   afterAll(async () => {
     await app?.close();

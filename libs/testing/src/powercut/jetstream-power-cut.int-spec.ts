@@ -54,11 +54,11 @@ describe('JetStream on powercut-fs (issue 38)', () => {
     expect(acknowledged).toBe(PUBLISHES);
     expect(dropped.writes).toBeGreaterThan(0);
     expect(readable).toBeLessThan(acknowledged);
-  });
+  }, 120_000);
 
   it('keeps every acknowledged message with sync_interval: always', async () => {
     const { acknowledged, readable } = await messagesAfterPowerCut(true);
 
     expect(readable).toBe(acknowledged);
-  });
+  }, 120_000);
 });

@@ -114,9 +114,10 @@ class FileModel {
 describe('powercut-fs against its model', () => {
   let mount: PowercutMount;
 
+  // The first mount builds powercut-fs (cc), which a loaded machine may take a while over.
   beforeAll(async () => {
     mount = await PowercutMount.mount();
-  });
+  }, 120_000);
   afterAll(() => mount?.unmount());
 
   it('shows and keeps what the model says, for any sequence of writes, syncs, truncates and cuts', () => {

@@ -31,9 +31,10 @@ describe('powercut-fs: writes are kept until fsync, and a cut drops the rest', (
   };
   const read = (name: string) => readFileSync(file(name), 'utf8');
 
+  // The first mount builds powercut-fs (cc), which a loaded machine may take a while over.
   beforeAll(async () => {
     mount = await PowercutMount.mount();
-  });
+  }, 120_000);
   afterAll(() => mount?.unmount());
 
   it('shows a write that was never synced, and a cut drops it (the file itself stays)', () => {
