@@ -25,6 +25,9 @@ const PORTS_PER_NODE = 3;
 /** Debian puts nats-server in /usr/sbin, which an ordinary user's PATH often lacks. */
 const SERVER_FOLDERS = ['/usr/local/sbin', '/usr/sbin', '/sbin'];
 const READY_TIMEOUT_MS = 30_000;
+const START_ATTEMPTS = 3;
+/** A node's monitor answers at once; a port another process holds may never answer. */
+const MONITOR_TIMEOUT_MS = 2_000;
 
 interface NodeProcess {
   readonly guard: ChildProcess;
@@ -59,8 +62,24 @@ export class NatsCluster {
     readonly nodes: readonly NatsNode[],
   ) {}
 
+  /**
+   * Starts `size` nodes and waits until they form one cluster. Its ports were free when picked,
+   * but a process beside it (another spec's system) may take one before a node binds it: the
+   * cluster is then started again on other ports, up to three times.
+   */
   static async start(size = 3): Promise<NatsCluster> {
     const binary = natsServerAtLeast(MIN_VERSION);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await NatsCluster.startOnFreePorts(binary, size);
+      } catch (error) {
+        if (attempt === START_ATTEMPTS) throw error;
+        process.stderr.write(`[nats cluster] did not form, starting it again: ${String(error)}\n`);
+      }
+    }
+  }
+
+  private static async startOnFreePorts(binary: string, size: number): Promise<NatsCluster> {
     const first = await freePortRun(size * PORTS_PER_NODE, `a ${size}-node NATS cluster`);
     const nodes = Array.from({ length: size }, (_, index) => ({
       name: `n${index + 1}`,
@@ -205,7 +224,9 @@ export class NatsCluster {
   /** What /jsz says of the meta group as `node` sees it; nothing yet while it does not answer. */
   private async metaClusterOf(node: NatsNode): Promise<MetaCluster> {
     try {
-      const response = await fetch(`http://127.0.0.1:${node.monitorPort}/jsz`);
+      const response = await fetch(`http://127.0.0.1:${node.monitorPort}/jsz`, {
+        signal: AbortSignal.timeout(MONITOR_TIMEOUT_MS),
+      });
       return ((await response.json()) as { meta_cluster?: MetaCluster }).meta_cluster ?? {};
     } catch {
       return {};
