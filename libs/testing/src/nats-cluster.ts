@@ -1,8 +1,6 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import {
-  accessSync,
   closeSync,
-  constants,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -11,19 +9,17 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { connect } from 'nats';
 import { eventually } from './eventually';
+import { durableNatsServerBinary } from './durable-nats-server';
 import { freePortRun } from './free-start-ports';
 
 const ROOT = join(__dirname, '..', '..', '..');
 /** Stops its server when our end of its stdin closes, also when this process dies unannounced. */
 const SERVER_GUARD = join(ROOT, 'tools/server-guard.mjs');
-/** `sync_interval: always` (an ack means fsynced) exists from 2.10.23 on. */
-const MIN_VERSION = [2, 10, 23] as const;
 const PORTS_PER_NODE = 3;
 /** Debian puts nats-server in /usr/sbin, which an ordinary user's PATH often lacks. */
-const SERVER_FOLDERS = ['/usr/local/sbin', '/usr/sbin', '/sbin'];
 const READY_TIMEOUT_MS = 30_000;
 const START_ATTEMPTS = 3;
 /** A node's monitor answers at once; a port another process holds may never answer. */
@@ -68,7 +64,7 @@ export class NatsCluster {
    * cluster is then started again on other ports, up to three times.
    */
   static async start(size = 3): Promise<NatsCluster> {
-    const binary = natsServerAtLeast(MIN_VERSION);
+    const binary = durableNatsServerBinary('JetStream clusters that fsync before they ack');
     for (let attempt = 1; ; attempt++) {
       try {
         return await NatsCluster.startOnFreePorts(binary, size);
@@ -250,48 +246,6 @@ function isFormed(views: readonly MetaCluster[], size: number): boolean {
   if (!leader || views.some((view) => view.leader !== leader)) return false;
   const peers = views.find((view) => view.replicas)?.replicas ?? [];
   return peers.length === size - 1 && peers.every((peer) => peer.current && !peer.offline);
-}
-
-/** nats-server from PATH (or the sbin folders) if it is at least `minimum`; else what to do. */
-function natsServerAtLeast(minimum: readonly [number, number, number]): string {
-  const wanted = minimum.join('.');
-  const install = "install Debian 13's nats-server package (.ci/run does) or a release binary.";
-  const binary = findOnPath('nats-server');
-  if (!binary) {
-    throw new Error(
-      `nats-server >= ${wanted} is needed for a JetStream cluster that fsyncs before it acks, ` +
-        `and none is on PATH or in ${SERVER_FOLDERS.join(', ')}: ${install}`,
-    );
-  }
-  const output = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
-  const version = /v?(\d+)\.(\d+)\.(\d+)/.exec(output)?.slice(1).map(Number) ?? [];
-  if (compareVersions(version, minimum) < 0) {
-    throw new Error(
-      `nats-server >= ${wanted} is needed (sync_interval: always), and ${binary} is ${output}: ${install}`,
-    );
-  }
-  return binary;
-}
-
-function findOnPath(command: string): string | undefined {
-  const folders = [...(process.env['PATH'] ?? '').split(delimiter), ...SERVER_FOLDERS];
-  for (const folder of folders.filter(Boolean)) {
-    try {
-      accessSync(join(folder, command), constants.X_OK);
-      return join(folder, command);
-    } catch {
-      // not in this folder
-    }
-  }
-  return undefined;
-}
-
-function compareVersions(version: readonly number[], minimum: readonly number[]): number {
-  for (let index = 0; index < minimum.length; index++) {
-    const difference = (version[index] ?? -1) - (minimum[index] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return 0;
 }
 
 function readIfThere(file: string): string {

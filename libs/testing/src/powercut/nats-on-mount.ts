@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { statSync, writeFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { connect } from 'nats';
 import { eventually } from '../eventually';
+import { durableNatsServerBinary } from '../durable-nats-server';
 import { freePort } from '../free-port';
 import { GuardedServer } from './guarded-server';
 import { PowercutMount } from './powercut-mount';
@@ -11,9 +11,7 @@ import { PowercutMount } from './powercut-mount';
  * The oldest nats-server whose `sync_interval: always` the power-cut proof takes as Clarion's
  * durability (issue 38); .ci/run installs at least this one.
  */
-export const MIN_NATS_SERVER_VERSION = '2.10.23';
 /** Where servers are installed but PATH often does not look (as tools/infra-preconditions.mjs). */
-const SERVER_FOLDERS = ['/usr/local/sbin', '/usr/sbin', '/sbin'];
 
 export interface NatsOnMountOptions {
   /**
@@ -35,7 +33,7 @@ export class NatsOnMount {
   ) {}
 
   static async start(mount: PowercutMount, options: NatsOnMountOptions): Promise<NatsOnMount> {
-    const binary = natsServerOfAtLeast(MIN_NATS_SERVER_VERSION);
+    const binary = durableNatsServerBinary('The power-cut specs');
     const port = await freePort();
     const configFile = join(mount.folder, 'nats.conf');
     const sync = options.syncAlways ? ', sync_interval: always' : '';
@@ -87,41 +85,4 @@ export class NatsOnMount {
   stop(): Promise<void> {
     return this.server?.stop() ?? Promise.resolve();
   }
-}
-
-/** nats-server from PATH or the sbin folders, of at least `minimum`, or an error saying why not. */
-function natsServerOfAtLeast(minimum: string): string {
-  const folders = [...(process.env['PATH'] ?? '').split(delimiter), ...SERVER_FOLDERS];
-  const binary = folders
-    .filter(Boolean)
-    .map((folder) => join(folder, 'nats-server'))
-    .find((candidate) => {
-      try {
-        return statSync(candidate).isFile();
-      } catch {
-        return false;
-      }
-    });
-  if (!binary) {
-    throw new Error(`nats-server is not on PATH: the power-cut specs need ${minimum} or later`);
-  }
-  const output = execFileSync(binary, ['--version'], { encoding: 'utf8' });
-  const version = /v?(\d+)\.(\d+)\.(\d+)/.exec(output);
-  if (
-    !version ||
-    compareVersions(version.slice(1).map(Number), minimum.split('.').map(Number)) < 0
-  ) {
-    throw new Error(
-      `${binary} is ${output.trim()}: the power-cut specs need nats-server ${minimum} or later`,
-    );
-  }
-  return binary;
-}
-
-function compareVersions(a: number[], b: number[]): number {
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const difference = (a[i] ?? 0) - (b[i] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return 0;
 }
