@@ -2,6 +2,7 @@ import { StreamName } from '@clarion/contracts';
 import { eventually, NatsCluster, runSystemForSuite, SmtpPeer } from '@clarion/testing';
 import { connect } from 'nats';
 import { ApiClient } from './api-client';
+import { inboxIdsOf } from './inbox-ids';
 
 /**
  * The longest a send may take to be answered. The send path waits on NATS for one JetStream ack:
@@ -31,8 +32,6 @@ interface Answer {
   retryAfter: string | null;
   trackingId?: string;
 }
-
-type Inbox = { notifications: { id: string }[] };
 
 /**
  * Issue 38: three nats-server nodes as one cluster, every stream with three copies, and the node
@@ -183,15 +182,8 @@ describe('losing one broker node of three', () => {
       ?.answeredAt;
   }
 
-  async function inboxIds(): Promise<string[]> {
-    const ids: string[] = [];
-    for (const userId of USERS) {
-      const user = ApiClient.asEndUser(suite.system.baseUrl, clientId, userId);
-      const { status, body } = await user.call<Inbox>('GET', '/user/inapp?count=100');
-      if (status !== 200) return [];
-      ids.push(...body.notifications.map((notification) => notification.id));
-    }
-    return ids;
+  function inboxIds(): Promise<string[]> {
+    return inboxIdsOf(suite.system.baseUrl, clientId, USERS);
   }
 
   /** The restarted node caught up: SENDS has three copies again, every one current. */

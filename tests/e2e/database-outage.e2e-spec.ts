@@ -1,13 +1,12 @@
 import { AccountResponseDto } from '@clarion/contracts';
 import { eventually, runSystemForSuite, SeverableProxy } from '@clarion/testing';
 import { ApiClient } from './api-client';
+import { inboxIdsOf } from './inbox-ids';
 
 /** Longer than the ≈ 123 s after which accepted sends used to be dead-lettered. */
 const OUTAGE_MS = 135_000;
 const SEND_EVERY_MS = 3_000;
 const USERS = ['ann', 'ben', 'cat', 'dan', 'eve'];
-
-type Inbox = { notifications: { id: string }[] };
 
 describe('a PostgreSQL outage longer than any retry window', () => {
   const database = new URL(process.env['DATABASE_URL']!);
@@ -79,14 +78,7 @@ describe('a PostgreSQL outage longer than any retry window', () => {
     process.stderr.write(`[database outage] ${line}\n`);
   }
 
-  async function inboxTrackingIds(): Promise<string[]> {
-    const ids: string[] = [];
-    for (const userId of USERS) {
-      const user = ApiClient.asEndUser(suite.system.baseUrl, clientId, userId);
-      const { status, body } = await user.call<Inbox>('GET', '/user/inapp?count=100');
-      if (status !== 200) return [];
-      ids.push(...body.notifications.map((notification) => notification.id));
-    }
-    return ids;
+  function inboxTrackingIds(): Promise<string[]> {
+    return inboxIdsOf(suite.system.baseUrl, clientId, USERS);
   }
 });

@@ -3,7 +3,7 @@ import { bundleBody, bundleMsgId, PARTS_HEADER, PartToBundle } from './bundle-fo
 
 const MSG_ID_HEADER = 'Nats-Msg-Id';
 /** Parts in one bundle: a consumer's batch (250 sends, 500 events) holds several bundles. */
-export const MAX_PARTS_PER_BUNDLE = 100;
+const MAX_PARTS_PER_BUNDLE = 100;
 /** Well below the server's 1 MB max_payload; a larger part goes alone. */
 const MAX_BUNDLE_BYTES = 256 * 1024;
 /** Bundles of one subject awaiting their ack at once; what arrives meanwhile waits for the next. */

@@ -40,6 +40,12 @@ const IN_PROGRESS_EVERY_MS = 10_000;
  */
 const PULL_EXPIRES_MS = 5_000;
 
+interface BufferedMessage {
+  readonly message: JsMsg;
+  /** 1, or the parts of a bundle. */
+  readonly parts: number;
+}
+
 /** Where an item sits in the bundle that carried it. */
 interface BundlePartOf {
   readonly index: number;
@@ -67,7 +73,8 @@ export class JobConsumerRunner<T extends object> {
   /** Spans are named after the subject that came only under a wildcard filter. */
   private readonly filterHasWildcard: boolean;
   private readonly settlement: Settlement;
-  private readonly buffer: JsMsg[] = [];
+  /** Messages waiting for a batch, each with its part count (read once, from its headers). */
+  private readonly buffer: BufferedMessage[] = [];
   /** The messages the buffer stands for, a bundle counting as its parts. */
   private bufferedParts = 0;
   private readonly running = new Set<Promise<void>>();
@@ -108,7 +115,7 @@ export class JobConsumerRunner<T extends object> {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.messages?.close().catch(() => undefined);
-    this.buffer.splice(0).forEach((message) => message.nak());
+    this.buffer.splice(0).forEach(({ message }) => message.nak());
     this.bufferedParts = 0;
     while (this.running.size > 0) await Promise.all([...this.running]);
   }
@@ -149,8 +156,9 @@ export class JobConsumerRunner<T extends object> {
   private async pump(messages: ConsumerMessages): Promise<void> {
     try {
       for await (const message of messages) {
-        this.buffer.push(message);
-        this.bufferedParts += partCountOf(message);
+        const parts = partCountOf(message);
+        this.buffer.push({ message, parts });
+        this.bufferedParts += parts;
         this.scheduleDrain();
       }
     } catch (error) {
@@ -204,21 +212,20 @@ export class JobConsumerRunner<T extends object> {
   }
 
   /** The first buffered messages, up to `maxBatch` messages counting bundles' parts (at least one). */
-  private takeBatch(): JsMsg[] {
+  private takeBatch(): BufferedMessage[] {
     let count = 0;
     let parts = 0;
-    for (const message of this.buffer) {
-      const next = partCountOf(message);
-      if (count > 0 && parts + next > this.metadata.maxBatch) break;
-      parts += next;
+    for (const buffered of this.buffer) {
+      if (count > 0 && parts + buffered.parts > this.metadata.maxBatch) break;
+      parts += buffered.parts;
       count++;
     }
     this.bufferedParts -= parts;
     return this.buffer.splice(0, count);
   }
 
-  private async processBatch(batch: JsMsg[]): Promise<void> {
-    const all = (await Promise.all(batch.map((message) => this.toItems(message)))).flat();
+  private async processBatch(batch: BufferedMessage[]): Promise<void> {
+    const all = (await Promise.all(batch.map((buffered) => this.toItems(buffered)))).flat();
     // Parts already dead-lettered for their shape are settled with their bundle, not handled.
     const items = all.filter((item) => item.deadLetterReason === undefined);
     if (all.length === 0) return;
@@ -227,7 +234,7 @@ export class JobConsumerRunner<T extends object> {
         ? startBatchProcessTrace(items, this.consumedSubjectOf(items), this.metadata.durable)
         : undefined;
     const heartbeat = setInterval(
-      () => batch.forEach((message) => message.working()),
+      () => batch.forEach(({ message }) => message.working()),
       IN_PROGRESS_EVERY_MS,
     );
     try {
@@ -282,8 +289,8 @@ export class JobConsumerRunner<T extends object> {
   }
 
   /** The items of a message: itself, or each part of a bundle. */
-  private async toItems(message: JsMsg): Promise<PendingItem<T>[]> {
-    if (partCountOf(message) === 1) {
+  private async toItems({ message, parts: count }: BufferedMessage): Promise<PendingItem<T>[]> {
+    if (count === 1) {
       const item = await this.toItem(message);
       return item ? [item] : [];
     }
