@@ -1,34 +1,17 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import {
-  closeSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'nats';
 import { eventually } from './eventually';
 import { durableNatsServerBinary } from './durable-nats-server';
 import { freePortRun } from './free-start-ports';
+import { GuardedServer } from './guarded-server';
 
-const ROOT = join(__dirname, '..', '..', '..');
-/** Stops its server when our end of its stdin closes, also when this process dies unannounced. */
-const SERVER_GUARD = join(ROOT, 'tools/server-guard.mjs');
 const PORTS_PER_NODE = 3;
-/** Debian puts nats-server in /usr/sbin, which an ordinary user's PATH often lacks. */
 const READY_TIMEOUT_MS = 30_000;
 const START_ATTEMPTS = 3;
 /** A node's monitor answers at once; a port another process holds may never answer. */
 const MONITOR_TIMEOUT_MS = 2_000;
-
-interface NodeProcess {
-  readonly guard: ChildProcess;
-  readonly exited: Promise<void>;
-}
 
 /** One server of the cluster, by the ports it listens on. */
 export interface NatsNode {
@@ -50,7 +33,7 @@ interface MetaCluster {
  * same store. Fails at start, saying what to install, when nats-server is missing or too old.
  */
 export class NatsCluster {
-  private readonly processes = new Map<string, NodeProcess>();
+  private readonly processes = new Map<string, GuardedServer>();
 
   private constructor(
     private readonly binary: string,
@@ -122,7 +105,7 @@ export class NatsCluster {
     const running = this.processes.get(node.name);
     if (!running) throw new Error(`${node.name} is not running`);
     process.kill(this.pidOf(node), 'SIGKILL');
-    await running.exited;
+    await running.whenExited();
     this.processes.delete(node.name);
   }
 
@@ -140,8 +123,7 @@ export class NatsCluster {
   async stop(): Promise<void> {
     const running = [...this.processes.values()];
     this.processes.clear();
-    running.forEach(({ guard }) => guard.stdin?.end());
-    await Promise.all(running.map(({ exited }) => exited));
+    await Promise.all(running.map((server) => server.stop()));
     rmSync(this.dir, { recursive: true, force: true });
   }
 
@@ -179,22 +161,13 @@ export class NatsCluster {
 
   private spawn(node: NatsNode): void {
     rmSync(this.pathOf(node, 'pid'), { force: true });
-    const log = openSync(this.pathOf(node, 'log'), 'a');
-    const guard = spawn(
-      process.execPath,
-      [
-        SERVER_GUARD,
-        JSON.stringify({
-          command: this.binary,
-          args: ['-c', this.pathOf(node, 'conf')],
-          stopSignal: 'SIGKILL',
-        }),
-      ],
-      { stdio: ['pipe', log, log] },
-    );
-    closeSync(log);
-    const exited = new Promise<void>((resolve) => guard.once('exit', () => resolve()));
-    this.processes.set(node.name, { guard, exited });
+    const server = GuardedServer.start({
+      command: this.binary,
+      args: ['-c', this.pathOf(node, 'conf')],
+      stopSignal: 'SIGKILL',
+      logFile: this.pathOf(node, 'log'),
+    });
+    this.processes.set(node.name, server);
   }
 
   /**

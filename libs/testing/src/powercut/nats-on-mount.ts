@@ -4,7 +4,7 @@ import { connect } from 'nats';
 import { eventually } from '../eventually';
 import { durableNatsServerBinary } from '../durable-nats-server';
 import { freePort } from '../free-port';
-import { GuardedServer } from './guarded-server';
+import { GuardedServer } from '../guarded-server';
 import { PowercutMount } from './powercut-mount';
 
 /**

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { eventually } from '../eventually';
 import { freePort } from '../free-port';
-import { GuardedServer } from './guarded-server';
+import { GuardedServer } from '../guarded-server';
 import { PowercutMount } from './powercut-mount';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');

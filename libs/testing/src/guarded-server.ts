@@ -1,9 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { childProcessOf, processTree } from './process-tree';
+import { childProcessOf, processTree } from './powercut/process-tree';
 
-const ROOT = join(__dirname, '..', '..', '..', '..');
+const ROOT = join(__dirname, '..', '..', '..');
 const GUARD = join(ROOT, 'tools', 'server-guard.mjs');
 const STOP_TIMEOUT_MS = 20_000;
 
@@ -51,6 +51,11 @@ export class GuardedServer {
 
   get exited(): boolean {
     return this.hasExited;
+  }
+
+  /** Resolves once the guard (and so its server) is gone, however it ended. */
+  whenExited(): Promise<void> {
+    return this.exit;
   }
 
   /** The server and every process it started (not the guard). */
