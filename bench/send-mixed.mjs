@@ -22,6 +22,9 @@ const USAGE = `usage: node bench/send-mixed.mjs [options]
 
   --connections N        concurrent connections (default 64)
   --duration S           measured load, seconds (default 20)
+  --rate N               offer at most N sends/s in all (default: as fast as the system answers);
+                         compare two versions at a rate both sustain: at saturation, accepted →
+                         jobs measures how fast the backlog grows, not how long a send waits
   --users N              size of the recipient pool (default 1000)
   --sample-every N       read the log record of every Nth accepted send (default 25)
   --json                 one JSON line on stdout
@@ -48,6 +51,7 @@ const { values } = parseOptionsOrExit(
       'api-key': { type: 'string' },
       connections: { type: 'string', default: '64' },
       duration: { type: 'string', default: '20' },
+      rate: { type: 'string' },
       users: { type: 'string', default: '1000' },
       'sample-every': { type: 'string', default: '25' },
       json: { type: 'boolean', default: false },
@@ -73,6 +77,11 @@ if (
 }
 const connections = Number(values.connections);
 const durationS = Number(values.duration);
+const rate = values.rate === undefined ? undefined : Number(values.rate);
+if (rate !== undefined && !(Number.isInteger(rate) && rate > 0)) {
+  process.stderr.write(`--rate must be a positive whole number of sends per second\n\n${USAGE}\n`);
+  process.exit(2);
+}
 const users = Number(values.users);
 const sampleEvery = Number(values['sample-every']);
 let baseUrl;
@@ -213,7 +222,9 @@ async function main() {
   let accepted = 0;
   const rejected = {};
   const sampled = [];
-  progress(`load: ${durationS} s at ${connections} connections, ${users} users`);
+  progress(
+    `load: ${durationS} s at ${connections} connections${rate ? ` (at most ${rate}/s)` : ''}, ${users} users`,
+  );
   const cpuBefore = takeCpuSnapshot(cpuTarget);
   const loadStartedAt = performance.now();
   const result = await new Promise((resolve, reject) => {
@@ -221,6 +232,7 @@ async function main() {
       url: baseUrl,
       connections,
       duration: durationS,
+      ...(rate === undefined ? {} : { overallRate: rate }),
       timeout: 10,
       requests: [
         {

@@ -43,43 +43,62 @@ describe(IdempotencyService.name, () => {
     <T>(value: T, ms = 0) =>
     () =>
       new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+  /** A request whose own trackingId is `trackingId`. */
+  const run = <T>(
+    key: string,
+    body: unknown,
+    work: (trackingId: string) => Promise<T>,
+    trackingId = 'own',
+  ) => sut.run('acct', key, body, trackingId, work);
 
   it('runs the first request and answers a retry with the first answer', async () => {
-    await expect(sut.run('acct', 'k1', { a: 1 }, slow({ trackingId: 'first' }))).resolves.toEqual({
+    await expect(run('k1', { a: 1 }, slow({ trackingId: 'first' }))).resolves.toEqual({
       trackingId: 'first',
     });
-    await expect(sut.run('acct', 'k1', { a: 1 }, slow({ trackingId: 'second' }))).resolves.toEqual({
+    await expect(run('k1', { a: 1 }, slow({ trackingId: 'second' }))).resolves.toEqual({
       trackingId: 'first',
     });
   });
 
   it('refuses the same key with another body with IDEMPOTENCY_KEY_REUSED', async () => {
-    await sut.run('acct', 'k2', { a: 1 }, slow('ok'));
-    await expect(sut.run('acct', 'k2', { a: 2 }, slow('other'))).rejects.toMatchObject({
+    await run('k2', { a: 1 }, slow('ok'));
+    await expect(run('k2', { a: 2 }, slow('other'))).rejects.toMatchObject({
       code: ErrorCode.IDEMPOTENCY_KEY_REUSED,
     });
   });
 
   it('refuses a retry while the first request is in flight with IDEMPOTENCY_REQUEST_IN_FLIGHT', async () => {
-    const first = sut.run('acct', 'k3', { a: 1 }, slow('first', 300));
+    const first = run('k3', { a: 1 }, slow('first', 300));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await expect(sut.run('acct', 'k3', { a: 1 }, slow('second'))).rejects.toMatchObject({
+    await expect(run('k3', { a: 1 }, slow('second'))).rejects.toMatchObject({
       code: ErrorCode.IDEMPOTENCY_REQUEST_IN_FLIGHT,
     });
     await expect(first).resolves.toBe('first');
   });
 
-  it('lets a retry run again when the first request failed', async () => {
-    await expect(
-      sut.run('acct', 'k4', {}, () =>
-        Promise.reject(new DomainError(ErrorCode.SERVICE_UNAVAILABLE, 'down')),
-      ),
-    ).rejects.toBeInstanceOf(DomainError);
-    await expect(sut.run('acct', 'k4', {}, slow('recovered'))).resolves.toBe('recovered');
+  it('runs each request under its own trackingId when it has no key', async () => {
+    await expect(sut.run('acct', undefined, {}, 'mine', (id) => slow(id)())).resolves.toBe('mine');
+  });
+
+  it('lets a retry run again, under the trackingId of the failed first request', async () => {
+    // The first request's send may be stored although it failed (an ack lost with the broker):
+    // its retry must be the same send, which every later stage knows by its trackingId.
+    const stored: string[] = [];
+    const storeThenFail = (trackingId: string) => {
+      stored.push(trackingId);
+      return Promise.reject(new DomainError(ErrorCode.SERVICE_UNAVAILABLE, 'ack lost'));
+    };
+    await expect(run('k4', {}, storeThenFail, 'first')).rejects.toBeInstanceOf(DomainError);
+    await expect(run('k4', {}, storeThenFail, 'second')).rejects.toBeInstanceOf(DomainError);
+    await expect(run('k4', {}, (id) => slow(`stored ${id}`)(), 'third')).resolves.toBe(
+      'stored first',
+    );
+    expect(stored).toEqual(['first', 'first']);
+    await expect(run('k4', {}, slow('again'), 'fourth')).resolves.toBe('stored first');
   });
 
   it('keeps accounts apart: the same key of another account is another request', async () => {
-    await sut.run('acct-a', 'shared', { a: 1 }, slow('for a'));
-    await expect(sut.run('acct-b', 'shared', { a: 2 }, slow('for b'))).resolves.toBe('for b');
+    await sut.run('acct-a', 'shared', { a: 1 }, 'a', slow('for a'));
+    await expect(sut.run('acct-b', 'shared', { a: 2 }, 'b', slow('for b'))).resolves.toBe('for b');
   });
 });

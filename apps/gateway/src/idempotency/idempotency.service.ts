@@ -10,27 +10,43 @@ const RETENTION_MS = 24 * 60 * 60 * 1000;
 const ABANDONED_AFTER_MS = 30_000;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
+/**
+ * `trackingId` is the id the work of the key runs under (absent from records of older versions).
+ * A failed request may still have stored its send (JetStream had it, the ack was lost), so its
+ * retry runs under the same trackingId: every stage after acceptance is keyed by it (JetStream's
+ * msg id, the inbox, delivery attempts, the log), and does nothing twice.
+ */
 type IdempotencyRecord =
-  | { state: 'pending'; bodyHash: string; startedAt: number }
+  | { state: 'pending'; bodyHash: string; startedAt: number; trackingId?: string }
+  | { state: 'failed'; bodyHash: string; trackingId: string }
   | { state: 'done'; bodyHash: string; response: unknown };
+
+/** Our pending record: its revision, and the trackingId the work runs under. */
+interface Claim {
+  revision: number;
+  trackingId: string;
+}
 
 /**
  * `Idempotency-Key`: the first request with a key runs; a retry with the same key and body gets
- * the first answer for 24 hours; the same key with another body is refused (422), and so is a
- * retry while the first is still running (409). Records live in a JetStream key-value bucket, so
- * every gateway replica sees them, and are created atomically (create fails when the key exists).
+ * the first answer for 24 hours, or, when the first failed, runs again under the first one's
+ * trackingId; the same key with another body is refused (422), and so is a retry while the first
+ * is still running (409). Records live in a JetStream key-value bucket, so every gateway replica
+ * sees them, and are created atomically (create fails when the key exists).
  */
 @Injectable()
 export class IdempotencyService {
   constructor(private readonly buckets: KeyValueBuckets) {}
 
+  /** Runs `work` under `trackingId` (the request's), or under the one of the key's first request. */
   async run<T>(
     accountId: string,
     key: string | undefined,
     body: unknown,
-    work: () => Promise<T>,
+    trackingId: string,
+    work: (trackingId: string) => Promise<T>,
   ): Promise<T> {
-    if (key === undefined) return work();
+    if (key === undefined) return work(trackingId);
     if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
       throw new ValidationFailedError(
         `Idempotency-Key must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
@@ -39,30 +55,37 @@ export class IdempotencyService {
     const kv = await this.buckets.bucket(BUCKET, RETENTION_MS);
     const entryKey = createHash('sha256').update(`${accountId}\u0000${key}`).digest('hex');
     const bodyHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
-    const revision = await this.claim(kv, entryKey, bodyHash);
-    if (typeof revision !== 'number') return revision.response as T;
+    const claim = await this.claim(kv, entryKey, bodyHash, trackingId);
+    if (!('revision' in claim)) return claim.response as T;
     try {
-      const response = await work();
-      await kv.update(entryKey, encode({ state: 'done', bodyHash, response }), revision);
+      const response = await work(claim.trackingId);
+      await kv.update(entryKey, encode({ state: 'done', bodyHash, response }), claim.revision);
       return response;
     } catch (error) {
-      await kv.delete(entryKey).catch(() => undefined);
+      // Not deleted: the retry must run under this trackingId. Should this write fail too, the
+      // pending record is taken over once abandoned, with its trackingId all the same.
+      const failed = encode({ state: 'failed', bodyHash, trackingId: claim.trackingId });
+      await kv.update(entryKey, failed, claim.revision).catch(() => undefined);
       throw error;
     }
   }
 
-  /** The revision of our pending record, or the stored answer of an earlier request. */
+  /** Our pending record, or the stored answer of an earlier request. */
   private async claim(
     kv: KV,
     entryKey: string,
     bodyHash: string,
-  ): Promise<number | { response: unknown }> {
-    const pending = encode({ state: 'pending', bodyHash, startedAt: Date.now() });
+    trackingId: string,
+  ): Promise<Claim | { response: unknown }> {
+    const pendingUnder = (id: string) =>
+      encode({ state: 'pending', bodyHash, startedAt: Date.now(), trackingId: id });
     try {
-      return await kv.create(entryKey, pending);
+      return { revision: await kv.create(entryKey, pendingUnder(trackingId)), trackingId };
     } catch {
       const entry = await kv.get(entryKey);
-      if (!entry || entry.operation !== 'PUT') return kv.create(entryKey, pending);
+      if (!entry || entry.operation !== 'PUT') {
+        return { revision: await kv.create(entryKey, pendingUnder(trackingId)), trackingId };
+      }
       const record = entry.json<IdempotencyRecord>();
       if (record.bodyHash !== bodyHash) {
         throw new DomainError(
@@ -72,8 +95,13 @@ export class IdempotencyService {
         );
       }
       if (record.state === 'done') return { response: record.response };
-      if (Date.now() - record.startedAt > ABANDONED_AFTER_MS)
-        return kv.update(entryKey, pending, entry.revision);
+      if (record.state === 'failed' || Date.now() - record.startedAt > ABANDONED_AFTER_MS) {
+        const firstId = record.trackingId ?? trackingId;
+        return {
+          revision: await kv.update(entryKey, pendingUnder(firstId), entry.revision),
+          trackingId: firstId,
+        };
+      }
       throw new DomainError(
         ErrorCode.IDEMPOTENCY_REQUEST_IN_FLIGHT,
         'A request with this Idempotency-Key is still being processed',

@@ -46,7 +46,8 @@ export class LegacySendsController {
       principal.accountId,
       idempotencyKey,
       body,
-      () => this.sends.accept(body, principal, request),
+      request.id,
+      (trackingId) => this.sends.accept(body, principal, request, trackingId),
     );
     await reply.status(answer.messages.length > 0 ? 202 : 200).send(answer);
   }

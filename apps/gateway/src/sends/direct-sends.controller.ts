@@ -40,8 +40,12 @@ export class DirectSendsController {
     @Req() request: FastifyRequest,
     @IdempotencyKey() idempotencyKey?: string,
   ): Promise<SendResponseDto> {
-    return this.idempotency.run(principal.accountId, idempotencyKey, { sms: body }, () =>
-      this.sends.accept(sendOfSms(body), principal, request),
+    return this.idempotency.run(
+      principal.accountId,
+      idempotencyKey,
+      { sms: body },
+      request.id,
+      (trackingId) => this.sends.accept(sendOfSms(body), principal, request, trackingId),
     );
   }
 
@@ -61,8 +65,12 @@ export class DirectSendsController {
     @Req() request: FastifyRequest,
     @IdempotencyKey() idempotencyKey?: string,
   ): Promise<SendResponseDto> {
-    return this.idempotency.run(principal.accountId, idempotencyKey, { email: body }, () =>
-      this.sends.accept(sendOfEmail(body), principal, request),
+    return this.idempotency.run(
+      principal.accountId,
+      idempotencyKey,
+      { email: body },
+      request.id,
+      (trackingId) => this.sends.accept(sendOfEmail(body), principal, request, trackingId),
     );
   }
 }

@@ -32,8 +32,12 @@ export class SendsController {
     @Req() request: FastifyRequest,
     @IdempotencyKey() idempotencyKey?: string,
   ): Promise<SendResponseDto> {
-    return this.idempotency.run(principal.accountId, idempotencyKey, body, () =>
-      this.sends.accept(body, principal, request),
+    return this.idempotency.run(
+      principal.accountId,
+      idempotencyKey,
+      body,
+      request.id,
+      (trackingId) => this.sends.accept(body, principal, request, trackingId),
     );
   }
 }

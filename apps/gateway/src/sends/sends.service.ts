@@ -31,12 +31,14 @@ export class SendsService {
   /**
    * Accepts a send: stores it on the SENDS stream under the request's trackingId, and answers
    * once JetStream holds it, so an acknowledged send survives any later crash. Its type (and
-   * sub-notification) exist by then, so the caller may change them at once.
+   * sub-notification) exist by then, so the caller may change them at once. `trackingId` is the
+   * request's, or that of the first request of its Idempotency-Key.
    */
   async accept(
     body: SendDto,
     principal: Principal,
     request: FastifyRequest,
+    trackingId: string,
   ): Promise<SendResponseDto> {
     // A blocked account hears so before anything about its body; a usage limit after it.
     assertNotBlocked(principal, 'send');
@@ -47,11 +49,11 @@ export class SendsService {
     const send = normalizeSend(body);
     annotateSpan({ notificationType: send.type });
     const inline = inlineContentVariables(send);
-    const storedBody = await this.inlineAttachments.storeOf(body, principal.accountId, request.id);
+    const storedBody = await this.inlineAttachments.storeOf(body, principal.accountId, trackingId);
     // Only a send that passed every check creates its type.
     const plan = await this.plans.ensure(principal, send);
     const command: SendCommand = {
-      trackingId: request.id,
+      trackingId,
       accountId: principal.accountId,
       envId: principal.envId,
       receivedAt: new Date().toISOString(),

@@ -41,6 +41,7 @@ export class TestEmailsService {
       }),
       principal,
       request,
+      request.id,
     );
     const redirected =
       body.to.toLowerCase() === caller.toLowerCase()
