@@ -41,7 +41,7 @@ export function isCertainlyValid(object: object, options: ValidatorOptions | und
 }
 
 /** The compiled check of a class, built on first use and kept until a rule is added. */
-export function compiledCheckOf(target: unknown): Check {
+function compiledCheckOf(target: unknown): Check {
   if (typeof target !== 'function') return UNSURE;
   watchForNewRules();
   let check = checks.get(target);
