@@ -19,6 +19,14 @@ describe('contractValidationPipe', () => {
     expect((error as Error).message).toContain('type must be a string');
   });
 
+  it('names an unknown nested field, which the compiled check leaves to class-validator', async () => {
+    const error = await validate({ type: 'welcome', to: { id: 'ada', nickname: 'a' } }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ValidationFailedError);
+    expect((error as Error).message).toContain('to.nickname: property nickname should not exist');
+  });
+
   it('passes a valid body on, transformed', async () => {
     await expect(validate({ type: 'welcome', to: { id: 'ada' } })).resolves.toBeInstanceOf(SendDto);
   });

@@ -4,6 +4,7 @@ import {
   cacheValidationMetadata,
   describeValidationErrors,
   DomainError,
+  isCertainlyValid,
   ValidationFailedError,
 } from '@clarion/contracts';
 
@@ -38,6 +39,8 @@ export function contractValidationPipe(): ValidationPipe {
  *   value Nest makes for them (for multipart and socket.io payloads) are left out, and no contract
  *   rule is asynchronous, so rules run with `validateSync`: together about a third of the pipe's
  *   time on POST /send, the gateway's largest cost.
+ * - A body the compiled check of its class finds certainly valid skips class-validator (see
+ *   compiled-validity.ts): nearly every body is valid, and class-validator's cost is bookkeeping.
  */
 class ContractValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
@@ -53,7 +56,9 @@ class ContractValidationPipe extends ValidationPipe {
   }
 
   protected override validate(object: object, options?: ValidatorOptions): ValidationError[] {
-    return validateSync(object, options);
+    // The compiled check answers most bodies (valid ones) without class-validator's bookkeeping;
+    // when it is unsure, class-validator decides and words the messages, as before.
+    return isCertainlyValid(object, options) ? [] : validateSync(object, options);
   }
 
   protected override closeArrayGaps(): void {
