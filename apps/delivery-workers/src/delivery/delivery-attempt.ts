@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { ChannelLogName } from '@clarion/contracts';
 
 /** One message of one send to one address (an email address, a number, a push token …). */
@@ -57,7 +57,7 @@ export interface StoredAttempt {
 
 /** Addresses can be long (web push endpoints); rows are keyed by their hash. */
 export function addressKeyOf(address: string): string {
-  return createHash('sha256').update(address).digest('hex');
+  return hash('sha256', address, 'hex');
 }
 
 /** Stable per message and address: what providers that offer idempotency are given. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import {
   BillingChange,
   Broadcasts,
@@ -79,7 +79,7 @@ export class CredentialsResolver {
           regionOfKey(credentials.key),
           isSession ? invalidSession : invalidApiKey,
         );
-        const keyHash = createHash('sha256').update(credentials.key).digest('hex');
+        const keyHash = hash('sha256', credentials.key, 'hex');
         if (isSession) {
           return this.resolve(this.sessions, `session:${keyHash}`, keyHash, check, () =>
             this.messaging.request(Requests.resolveSession, { tokenHash: keyHash }),

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { InappNotificationResponseDto } from './inapp-notification-response.dto';
 import { EndUserRef } from './inbox-requests';
@@ -31,7 +31,7 @@ export interface InboxChange {
  * open stream costs the gateways nothing.
  */
 export function inboxChangesSubject(envId: string, userId: string): string {
-  const user = createHash('sha256').update(userId).digest('hex').slice(0, 32);
+  const user = hash('sha256', userId, 'hex').slice(0, 32);
   return `notifications.inbox-changes.${envId}.${user}`;
 }
 

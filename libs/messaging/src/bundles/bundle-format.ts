@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { JsMsg, Msg } from 'nats';
 import { decodeJson } from '../client/json-codec';
 import { rawHeaderValueOf } from '../tracing/raw-trace-parent';
@@ -45,9 +45,9 @@ function partJson(part: PartToBundle): string {
  * subjects are idempotent per part (see docs/architecture.md, "Bundles").
  */
 export function bundleMsgId(parts: readonly PartToBundle[]): string {
-  const digest = createHash('sha256');
-  for (const part of parts) digest.update(part.msgId).update('\n');
-  return `bundle:${digest.digest('base64url')}`;
+  let ids = '';
+  for (const part of parts) ids += `${part.msgId}\n`;
+  return `bundle:${hash('sha256', ids, 'base64url')}`;
 }
 
 /** How many messages a received message stands for: its parts, or 1 when it is no bundle. */
