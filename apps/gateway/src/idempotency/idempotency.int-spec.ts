@@ -97,6 +97,18 @@ describe(IdempotencyService.name, () => {
     await expect(run('k4', {}, slow('again'), 'fourth')).resolves.toBe('stored first');
   });
 
+  it('takes another body after a failed first request as a new send, under its own trackingId', async () => {
+    const refuse = () =>
+      Promise.reject(new DomainError(ErrorCode.VALIDATION_FAILED, 'bad template'));
+    await expect(run('k5', { title: '{{' }, refuse, 'first')).rejects.toBeInstanceOf(DomainError);
+    await expect(run('k5', { title: 'fixed' }, (id) => slow(id)(), 'second')).resolves.toBe(
+      'second',
+    );
+    await expect(run('k5', { title: '{{' }, slow('old body'), 'third')).rejects.toMatchObject({
+      code: ErrorCode.IDEMPOTENCY_KEY_REUSED,
+    });
+  });
+
   it('keeps accounts apart: the same key of another account is another request', async () => {
     await sut.run('acct-a', 'shared', { a: 1 }, 'a', slow('for a'));
     await expect(sut.run('acct-b', 'shared', { a: 2 }, 'b', slow('for b'))).resolves.toBe('for b');

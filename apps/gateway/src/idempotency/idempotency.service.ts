@@ -30,8 +30,8 @@ interface Claim {
 /**
  * `Idempotency-Key`: the first request with a key runs; a retry with the same key and body gets
  * the first answer for 24 hours, or, when the first failed, runs again under the first one's
- * trackingId; the same key with another body is refused (422), and so is a retry while the first
- * is still running (409). Records live in a JetStream key-value bucket, so every gateway replica
+ * trackingId; the same key with another body is refused (422) unless the first failed, and so is
+ * a retry while the first is still running (409). Records live in a JetStream key-value bucket, so every gateway replica
  * sees them, and are created atomically (create fails when the key exists).
  */
 @Injectable()
@@ -87,6 +87,15 @@ export class IdempotencyService {
         return { revision: await kv.create(entryKey, pendingUnder(trackingId)), trackingId };
       }
       const record = entry.json<IdempotencyRecord>();
+      if (record.state === 'failed') {
+        // The same body is the same send, which may have been stored; another body (a request
+        // corrected after its refusal) is a new send, under its own trackingId.
+        const id = record.bodyHash === bodyHash ? record.trackingId : trackingId;
+        return {
+          revision: await kv.update(entryKey, pendingUnder(id), entry.revision),
+          trackingId: id,
+        };
+      }
       if (record.bodyHash !== bodyHash) {
         throw new DomainError(
           ErrorCode.IDEMPOTENCY_KEY_REUSED,
@@ -95,7 +104,7 @@ export class IdempotencyService {
         );
       }
       if (record.state === 'done') return { response: record.response };
-      if (record.state === 'failed' || Date.now() - record.startedAt > ABANDONED_AFTER_MS) {
+      if (Date.now() - record.startedAt > ABANDONED_AFTER_MS) {
         const firstId = record.trackingId ?? trackingId;
         return {
           revision: await kv.update(entryKey, pendingUnder(firstId), entry.revision),
