@@ -128,6 +128,7 @@ export * from './validation/is-web-link.decorator';
 export * from './validation/describe-validation-errors';
 export * from './validation/validation-metadata-cache';
 export * from './validation/compiled-validity';
+export * from './transform/instance-of-plain';
 export * from './validation/unstorable-text';
 export * from './webhooks/events-webhook.dto';
 export * from './email/inbound-email.job';

@@ -1,4 +1,5 @@
-import { SendDto, ValidationFailedError } from '@clarion/contracts';
+import { LogsPageQueryDto, SendDto, ValidationFailedError } from '@clarion/contracts';
+import * as classTransformer from 'class-transformer';
 import { contractValidationPipe } from './validation-pipe';
 
 describe('contractValidationPipe', () => {
@@ -29,5 +30,32 @@ describe('contractValidationPipe', () => {
 
   it('passes a valid body on, transformed', async () => {
     await expect(validate({ type: 'welcome', to: { id: 'ada' } })).resolves.toBeInstanceOf(SendDto);
+  });
+
+  describe('makes instances with the fast path first', () => {
+    const benchBody = () => ({
+      type: 'bench',
+      to: { id: 'bench-user-1' },
+      forceChannels: ['INAPP_WEB'],
+      inapp: { title: 'Hello {{n}}' },
+      parameters: { n: 1 },
+    });
+    let plainToInstance: jest.SpyInstance;
+    beforeEach(() => (plainToInstance = jest.spyOn(classTransformer, 'plainToInstance')));
+    afterEach(() => plainToInstance.mockRestore());
+
+    it('without class-transformer for a body it answers, building the same instance', async () => {
+      const expected = classTransformer.plainToInstance(SendDto, benchBody());
+      plainToInstance.mockClear();
+      await expect(validate(benchBody())).resolves.toStrictEqual(expected);
+      expect(plainToInstance).not.toHaveBeenCalled();
+    });
+
+    it('with class-transformer when unsure (a @Type(() => Number) query)', async () => {
+      const query = { limit: '5' };
+      const transformed = await sut.transform(query, { type: 'query', metatype: LogsPageQueryDto });
+      expect(plainToInstance).toHaveBeenCalledWith(LogsPageQueryDto, query, undefined);
+      expect(transformed).toMatchObject({ limit: 5 });
+    });
   });
 });
