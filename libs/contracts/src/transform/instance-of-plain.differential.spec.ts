@@ -1,8 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import '../index'; // every contract class, so that all their metadata is in the storages
-import { SendEmailRequestDto, SendSmsRequestDto } from '../send/direct-send.dto';
-import { SendDto } from '../send/send.dto';
 import {
   classesWithRules,
   Dto,
@@ -14,6 +12,7 @@ import { ValidityCorpus } from '../validation/test-peers/validity-corpus';
 import { instanceOfPlain } from './instance-of-plain';
 import { hostileVariantsOf } from './test-peers/hostile-bodies';
 import { sharedObject, strictDifference } from './test-peers/strict-difference';
+import { BENCHMARK_BODIES } from '../validation/test-peers/benchmark-bodies';
 
 const BODIES_PER_CLASS = 100;
 
@@ -77,49 +76,7 @@ describe(`${instanceOfPlain.name} against class-transformer`, () => {
     expect(sum('answered')).toBeGreaterThanOrEqual(0.95 * sum('bodies'));
   });
 
-  // The bodies bench/send.mjs (send-load.mjs) and bench/send-mixed.mjs send.
-  it.each<[string, Dto, Record<string, unknown>]>([
-    [
-      'send.mjs',
-      SendDto,
-      {
-        type: 'bench',
-        to: { id: 'bench-user-7' },
-        forceChannels: ['INAPP_WEB'],
-        inapp: { title: 'Hello {{n}}' },
-        parameters: { n: 7 },
-      },
-    ],
-    [
-      'send-mixed.mjs templated',
-      SendDto,
-      {
-        type: 'bench-templated',
-        to: { id: 'bench-user-1', email: 'bench-user-1@example.test', number: '+15005550006' },
-        parameters: { name: 'bench-user-1', order: 1 },
-      },
-    ],
-    [
-      'send-mixed.mjs throttled',
-      SendDto,
-      { type: 'bench-throttled', to: { id: 'bench-user-2' }, inapp: { title: 'Update 2' } },
-    ],
-    [
-      'send-mixed.mjs deduplicated',
-      SendDto,
-      { type: 'bench-deduplicated', to: { id: 'bench-user-3' }, inapp: { title: 'Same' } },
-    ],
-    [
-      'send-mixed.mjs sms',
-      SendSmsRequestDto,
-      { type: 'bench-sms', to: '+15005550006', message: 'Code 4' },
-    ],
-    [
-      'send-mixed.mjs email',
-      SendEmailRequestDto,
-      { type: 'bench-email', to: 'u@example.test', subject: 'Receipt 5', html: '<p>Thanks</p>' },
-    ],
-  ])('answers the %s body as class-transformer does', (_, dto, body) => {
+  it.each(BENCHMARK_BODIES)('answers the %s body as class-transformer does', (_, dto, body) => {
     const plain: unknown = JSON.parse(JSON.stringify(body));
     const wrong: string[] = [];
     expect(compare(dto, plain, wrong)).toBe('answered');

@@ -1,7 +1,5 @@
 import { validateSync } from 'class-validator';
 import '../index'; // every contract class, so that all their rules are in the storage
-import { SendEmailRequestDto, SendSmsRequestDto } from '../send/direct-send.dto';
-import { SendDto } from '../send/send.dto';
 import { isCertainlyValid } from './compiled-validity';
 import {
   classesWithRules,
@@ -11,6 +9,7 @@ import {
 } from './test-peers/contract-rules';
 import { ValidityCorpus } from './test-peers/validity-corpus';
 import { cacheValidationMetadata } from './validation-metadata-cache';
+import { BENCHMARK_BODIES } from './test-peers/benchmark-bodies';
 
 const BODIES_PER_CLASS = 300;
 
@@ -63,68 +62,7 @@ describe(`${isCertainlyValid.name} against class-validator`, () => {
     expect(sum('certain')).toBeGreaterThanOrEqual(0.95 * sum('accepted'));
   });
 
-  // The bodies bench/send.mjs (send-load.mjs) and bench/send-mixed.mjs send.
-  it.each<[string, Parameters<typeof instanceOf>[0], Record<string, unknown>]>([
-    [
-      'send.mjs',
-      SendDto,
-      {
-        type: 'bench',
-        to: { id: 'bench-user-7' },
-        forceChannels: ['INAPP_WEB'],
-        inapp: { title: 'Hello {{n}}' },
-        parameters: { n: 7 },
-      },
-    ],
-    [
-      'send.mjs smoke',
-      SendDto,
-      {
-        type: 'bench',
-        to: { id: 'bench-smoke' },
-        forceChannels: ['INAPP_WEB'],
-        inapp: { title: 'smoke' },
-      },
-    ],
-    [
-      'send-mixed.mjs templated',
-      SendDto,
-      {
-        type: 'bench-templated',
-        to: { id: 'bench-user-1', email: 'bench-user-1@example.test', number: '+15005550006' },
-        parameters: { name: 'bench-user-1', order: 1 },
-      },
-    ],
-    [
-      'send-mixed.mjs throttled',
-      SendDto,
-      { type: 'bench-throttled', to: { id: 'bench-user-2' }, inapp: { title: 'Update 2' } },
-    ],
-    [
-      'send-mixed.mjs deduplicated',
-      SendDto,
-      {
-        type: 'bench-deduplicated',
-        to: { id: 'bench-user-3' },
-        inapp: { title: 'Same every time' },
-      },
-    ],
-    [
-      'send-mixed.mjs sms',
-      SendSmsRequestDto,
-      { type: 'bench-sms', to: '+15005550006', message: 'Code 4' },
-    ],
-    [
-      'send-mixed.mjs email',
-      SendEmailRequestDto,
-      {
-        type: 'bench-email',
-        to: 'bench-user-5@example.test',
-        subject: 'Receipt 5',
-        html: '<p>Thanks</p>',
-      },
-    ],
-  ])('is certain of the %s body', (_, dto, body) => {
+  it.each(BENCHMARK_BODIES)('is certain of the %s body', (_, dto, body) => {
     expect(compare(dto, body)).toEqual({ certain: true, accepted: true });
   });
 });
