@@ -14,7 +14,7 @@ import { hostileVariantsOf } from './test-peers/hostile-bodies';
 import { sharedObject, strictDifference } from './test-peers/strict-difference';
 import { BENCHMARK_BODIES } from '../validation/test-peers/benchmark-bodies';
 
-const BODIES_PER_CLASS = 100;
+const BODIES_PER_CLASS = 40;
 
 interface Tally {
   name: string;

@@ -11,7 +11,7 @@ import { ValidityCorpus } from './test-peers/validity-corpus';
 import { cacheValidationMetadata } from './validation-metadata-cache';
 import { BENCHMARK_BODIES } from './test-peers/benchmark-bodies';
 
-const BODIES_PER_CLASS = 300;
+const BODIES_PER_CLASS = 120;
 
 interface Tally {
   name: string;
