@@ -1,4 +1,4 @@
-import { getMetadataStorage, ValidationArguments, ValidatorOptions } from 'class-validator';
+import { ValidationArguments, ValidatorOptions } from 'class-validator';
 import {
   ClassTarget,
   Condition,
@@ -6,6 +6,7 @@ import {
   planProperties,
   PropertyPlan,
 } from './validity-plan';
+import { whenRulesChange } from './validation-metadata-cache';
 
 /**
  * Nearly every request body is valid, yet class-validator spends most of its time on bookkeeping
@@ -43,7 +44,11 @@ export function isCertainlyValid(object: object, options: ValidatorOptions | und
 /** The compiled check of a class, built on first use and kept until a rule is added. */
 function compiledCheckOf(target: unknown): Check {
   if (typeof target !== 'function') return UNSURE;
-  watchForNewRules();
+  if (!watchingForNewRules) {
+    // Rules may be added after a check was compiled (as the metadata cache also allows): start over.
+    watchingForNewRules = true;
+    whenRulesChange(() => checks.clear());
+  }
   let check = checks.get(target);
   if (!check) {
     check = compile(target);
@@ -64,23 +69,6 @@ function hasModelledOptions(options: ValidatorOptions | undefined): boolean {
     !options.skipNullProperties &&
     !options.skipUndefinedProperties
   );
-}
-
-/** Rules may be added after a check was compiled (as the metadata cache also allows): start over. */
-function watchForNewRules(): void {
-  if (watchingForNewRules) return;
-  watchingForNewRules = true;
-  const storage = getMetadataStorage();
-  const addRule = storage.addValidationMetadata.bind(storage);
-  const addConstraint = storage.addConstraintMetadata.bind(storage);
-  storage.addValidationMetadata = (rule) => {
-    checks.clear();
-    addRule(rule);
-  };
-  storage.addConstraintMetadata = (constraint) => {
-    checks.clear();
-    addConstraint(constraint);
-  };
 }
 
 function compile(target: ClassTarget): Check {

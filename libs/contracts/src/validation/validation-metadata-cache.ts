@@ -17,7 +17,6 @@ export function cacheValidationMetadata(): void {
   if (storage[CACHED]) return;
   storage[CACHED] = true;
   const lookup: Lookup = storage.getTargetValidationMetadatas.bind(storage);
-  const addRule = storage.addValidationMetadata.bind(storage);
   const answers = new Map<unknown, Map<string, ReturnType<Lookup>>>();
   storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
     let byOptions = answers.get(target);
@@ -40,8 +39,26 @@ export function cacheValidationMetadata(): void {
     }
     return grouped;
   };
+  whenRulesChange(() => answers.clear());
+}
+
+const listeners: (() => void)[] = [];
+
+/**
+ * Calls `listener` whenever a rule or a constraint is added to class-validator's storage, so
+ * that what was derived from the rules (this cache, compiled checks) is derived again.
+ */
+export function whenRulesChange(listener: () => void): void {
+  if (listeners.push(listener) > 1) return;
+  const storage = getMetadataStorage();
+  const addRule = storage.addValidationMetadata.bind(storage);
+  const addConstraint = storage.addConstraintMetadata.bind(storage);
   storage.addValidationMetadata = (rule) => {
-    answers.clear();
+    listeners.forEach((changed) => changed());
     addRule(rule);
+  };
+  storage.addConstraintMetadata = (constraint) => {
+    listeners.forEach((changed) => changed());
+    addConstraint(constraint);
   };
 }

@@ -6,12 +6,7 @@ import { durableNatsServerBinary } from '../durable-nats-server';
 import { freePort } from '../free-port';
 import { GuardedServer } from '../guarded-server';
 import { PowercutMount } from './powercut-mount';
-
-/**
- * The oldest nats-server whose `sync_interval: always` the power-cut proof takes as Clarion's
- * durability (issue 38); .ci/run installs at least this one.
- */
-/** Where servers are installed but PATH often does not look (as tools/infra-preconditions.mjs). */
+import { ServerOnMount } from './server-on-mount';
 
 export interface NatsOnMountOptions {
   /**
@@ -22,15 +17,15 @@ export interface NatsOnMountOptions {
 }
 
 /** nats-server from PATH with its JetStream store in a powercut-fs mount, on a port of its own. */
-export class NatsOnMount {
-  private server?: GuardedServer;
-
+export class NatsOnMount extends ServerOnMount {
   private constructor(
     private readonly binary: string,
     private readonly configFile: string,
     private readonly logFile: string,
     readonly port: number,
-  ) {}
+  ) {
+    super();
+  }
 
   static async start(mount: PowercutMount, options: NatsOnMountOptions): Promise<NatsOnMount> {
     const binary = durableNatsServerBinary('The power-cut specs');
@@ -72,17 +67,5 @@ export class NatsOnMount {
     ).catch((error: unknown) => {
       throw new Error(`nats-server on the mount did not start: ${String(error)}`);
     });
-  }
-
-  processIds(): number[] {
-    return this.server?.processIds() ?? [];
-  }
-
-  logTail(lines?: number): string {
-    return this.server?.logTail(lines) ?? '';
-  }
-
-  stop(): Promise<void> {
-    return this.server?.stop() ?? Promise.resolve();
   }
 }

