@@ -155,6 +155,25 @@ async function waitForReadiness() {
   }
 }
 
+/**
+ * CLARION_STOP_WITH_PID: a system started for others to use (a test run's shared system, started
+ * in a process group of its own) stops like Ctrl-C stops it once that process is gone, so that a
+ * test run killed outright leaves nothing running.
+ */
+function stopWithOwner(ownerPid) {
+  if (!ownerPid) return;
+  const watch = setInterval(() => {
+    try {
+      process.kill(Number(ownerPid), 0);
+    } catch (error) {
+      if (error.code !== 'ESRCH') return;
+      clearInterval(watch);
+      void stopAll(`process ${ownerPid} gone`);
+    }
+  }, 1_000);
+  watch.unref();
+}
+
 async function stopAll(signal) {
   if (stopping) return;
   stopping = true;
@@ -176,5 +195,6 @@ async function stopAll(signal) {
 // A closed terminal (SIGHUP) stops everything like Ctrl-C does.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
   process.on(signal, () => void stopAll(signal));
+stopWithOwner(process.env.CLARION_STOP_WITH_PID);
 SERVICES.forEach((service, index) => startService(service, index));
 void waitForReadiness();

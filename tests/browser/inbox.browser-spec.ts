@@ -2,7 +2,7 @@ import { createECDH, createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccountResponseDto } from '@clarion/contracts';
-import { ensureChromium, eventually, runSystemForSuite } from '@clarion/testing';
+import { ensureChromium, eventually, shareSystemForSuite } from '@clarion/testing';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { ApiClient } from '../e2e/api-client';
 
@@ -19,7 +19,7 @@ const SCREENSHOTS =
  * running system, in Debian's chromium driven by playwright-core.
  */
 describe('the embeddable inbox in a browser', () => {
-  const suite = runSystemForSuite();
+  const suite = shareSystemForSuite();
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -47,7 +47,10 @@ describe('the embeddable inbox in a browser', () => {
 
   beforeAll(async () => {
     const executablePath = ensureChromium();
-    const account: AccountResponseDto = suite.system.createAccount('Acme', 'owner@acme.test');
+    const account: AccountResponseDto = suite.system.createAccount(
+      'Acme',
+      'owner@acme.browser.test',
+    );
     api = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
     const [environment] = (
       await api.call<{ clientId: string; clientSecret: string }[]>('GET', '/environments')

@@ -1,5 +1,5 @@
 import { AccountResponseDto } from '@clarion/contracts';
-import { runSystemForSuite } from '@clarion/testing';
+import { shareSystemForSuite } from '@clarion/testing';
 import { Secret, TOTP } from 'otpauth';
 import { ApiClient } from './api-client';
 
@@ -7,11 +7,13 @@ type Json = Record<string, unknown>;
 const PASSWORD = 'a long enough password';
 
 describe('accounts, member sessions and account status', () => {
-  const suite = runSystemForSuite();
+  const suite = shareSystemForSuite();
   let account: AccountResponseDto;
 
   beforeAll(async () => {
-    account = suite.system.createAccount('Acme', 'owner@acme.test', { password: PASSWORD });
+    account = suite.system.createAccount('Acme', 'owner@acme.sessions.test', {
+      password: PASSWORD,
+    });
   });
 
   const anonymous = () => new ApiClient(suite.system.baseUrl);
@@ -19,11 +21,11 @@ describe('accounts, member sessions and account status', () => {
     anonymous().call<Json & { error?: Json }>('POST', '/auth/login', body);
 
   it('signs a member in with email and password, and refuses a wrong password', async () => {
-    const wrong = await login({ email: 'owner@acme.test', password: 'not the password' });
+    const wrong = await login({ email: 'owner@acme.sessions.test', password: 'not the password' });
     expect(wrong.status).toBe(401);
     expect(wrong.body.error?.['code']).toBe('UNAUTHORIZED');
 
-    const signedIn = await login({ email: 'Owner@Acme.test', password: PASSWORD });
+    const signedIn = await login({ email: 'Owner@Acme.sessions.test', password: PASSWORD });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body).toEqual({
       token: expect.stringMatching(/^clarion_st_/),
@@ -33,7 +35,7 @@ describe('accounts, member sessions and account status', () => {
   });
 
   it('answers GET /account and GET /accounts for a member session and for an API key alike', async () => {
-    const { body } = await login({ email: 'owner@acme.test', password: PASSWORD });
+    const { body } = await login({ email: 'owner@acme.sessions.test', password: PASSWORD });
     const asMember = ApiClient.withApiKey(suite.system.baseUrl, body['token'] as string);
     const asKey = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
 
@@ -58,13 +60,13 @@ describe('accounts, member sessions and account status', () => {
   });
 
   it('locks a profile after five failed sign-ins, even for the right password, saying for how long', async () => {
-    suite.system.createAccount('Locked Co', 'locked@example.test', { password: PASSWORD });
+    suite.system.createAccount('Locked Co', 'locked@example.sessions.test', { password: PASSWORD });
     for (let attempt = 0; attempt < 5; attempt++) {
       expect(
-        (await login({ email: 'locked@example.test', password: 'wrong password' })).status,
+        (await login({ email: 'locked@example.sessions.test', password: 'wrong password' })).status,
       ).toBe(401);
     }
-    const locked = await login({ email: 'locked@example.test', password: PASSWORD });
+    const locked = await login({ email: 'locked@example.sessions.test', password: PASSWORD });
     expect(locked.status).toBe(429);
     expect(locked.body.error?.['code']).toBe('RATE_LIMITED');
     // Retry-After is the time left of the 15-minute lock, in seconds.
@@ -74,7 +76,7 @@ describe('accounts, member sessions and account status', () => {
   });
 
   it('refuses sends of a blocked account at once with ACCOUNT_BLOCKED, and sends again once unblocked', async () => {
-    const blocked = suite.system.createAccount('Blocked Co', 'owner@blocked.test');
+    const blocked = suite.system.createAccount('Blocked Co', 'owner@blocked.sessions.test');
     const api = ApiClient.withApiKey(suite.system.baseUrl, blocked.apiKey);
     const send = () =>
       api.call<{ error?: Json }>('POST', '/send', {
@@ -109,9 +111,9 @@ describe('accounts, member sessions and account status', () => {
   });
 
   it('sets up TOTP MFA, then requires a valid code to sign in, until MFA is turned off', async () => {
-    suite.system.createAccount('Mfa Co', 'mfa@example.test', { password: PASSWORD });
+    suite.system.createAccount('Mfa Co', 'mfa@example.sessions.test', { password: PASSWORD });
     const signIn = (code?: string) =>
-      login({ email: 'mfa@example.test', password: PASSWORD, ...(code && { code }) });
+      login({ email: 'mfa@example.sessions.test', password: PASSWORD, ...(code && { code }) });
     const member = ApiClient.withApiKey(
       suite.system.baseUrl,
       (await signIn()).body['token'] as string,
@@ -133,7 +135,9 @@ describe('accounts, member sessions and account status', () => {
         type: 'SOFTWARE_TOKEN_MFA',
       },
     );
-    expect(setup.body.qrCodeUri).toMatch(/^otpauth:\/\/totp\/Clarion:mfa%40example\.test\?/);
+    expect(setup.body.qrCodeUri).toMatch(
+      /^otpauth:\/\/totp\/Clarion:mfa%40example\.sessions\.test\?/,
+    );
     const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secretCode) });
     const current = totp.generate();
     const wrongCode = current === '000000' ? '111111' : '000000';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { runSystemForSuite } from '@clarion/testing';
+import { shareSystemForSuite } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Metadata = {
@@ -12,14 +12,14 @@ type Metadata = {
 
 /** The gateway's side of the embeddable inbox: its files, its demo page, its web push metadata. */
 describe('the embeddable inbox, served by the gateway', () => {
-  const suite = runSystemForSuite();
+  const suite = shareSystemForSuite();
   let api: ApiClient;
   let ada: ApiClient;
   let clientId: string;
   let clientSecret: string;
 
   beforeAll(async () => {
-    const account = suite.system.createAccount('Acme', 'owner@acme.test');
+    const account = suite.system.createAccount('Acme', 'owner@acme.embeddable.test');
     api = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
     const [environment] = (
       await api.call<{ clientId: string; clientSecret: string }[]>('GET', '/environments')

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { AccountResponseDto } from '@clarion/contracts';
-import { eventually, runSystemForSuite } from '@clarion/testing';
+import { eventually, shareSystemForSuite } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
@@ -17,12 +17,12 @@ const hmacOf = (secret: string, userId: string) =>
   createHmac('sha256', secret).update(userId).digest('base64');
 
 describe('environments and API keys', () => {
-  const suite = runSystemForSuite();
+  const suite = shareSystemForSuite();
   let account: AccountResponseDto;
   let api: ApiClient;
 
   beforeAll(async () => {
-    account = suite.system.createAccount('Acme', 'owner@acme.test');
+    account = suite.system.createAccount('Acme', 'owner@acme.env-keys.test');
     api = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
   });
 
@@ -146,7 +146,7 @@ describe('environments and API keys', () => {
   });
 
   it('never lets another account see or change these environments and keys', async () => {
-    const other = suite.system.createAccount('Globex', 'owner@globex.test');
+    const other = suite.system.createAccount('Globex', 'owner@globex.env-keys.test');
     const otherApi = ApiClient.withApiKey(suite.system.baseUrl, other.apiKey);
     const [acmeEnv] = (await api.call<Environment[]>('GET', '/environments')).body;
     const acmeKey = (await api.call<{ keys: { id: string }[] }>('GET', '/keys')).body.keys[0]!;

@@ -1,5 +1,5 @@
 import { AccountResponseDto } from '@clarion/contracts';
-import { eventually, runSystemForSuite } from '@clarion/testing';
+import { eventually, shareSystemForSuite } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
@@ -7,13 +7,13 @@ type Batch = { count: number; items: Json[] };
 type Inbox = { notifications: (Json & { batch?: Batch })[] };
 
 describe('in-app batching through the public API', () => {
-  const suite = runSystemForSuite();
+  const suite = shareSystemForSuite();
   let account: AccountResponseDto;
   let api: ApiClient;
   let ada: ApiClient;
 
   beforeAll(async () => {
-    account = suite.system.createAccount('Acme', 'owner@acme.test');
+    account = suite.system.createAccount('Acme', 'owner@acme.batching.test');
     api = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
     const [environment] = (await api.call<{ clientId: string }[]>('GET', '/environments')).body;
     ada = ApiClient.asEndUser(suite.system.baseUrl, environment!.clientId, 'ada');

@@ -1,5 +1,5 @@
 import { AccountResponseDto } from '@clarion/contracts';
-import { eventually, runSystemForSuite } from '@clarion/testing';
+import { eventually, shareSystemForSuite } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
@@ -8,12 +8,12 @@ type Json = Record<string, unknown>;
 const LARGE = 'x'.repeat(600 * 1024);
 
 describe('answers larger than a NATS message (any tenant can store such data)', () => {
-  const suite = runSystemForSuite();
+  const suite = shareSystemForSuite();
   let account: AccountResponseDto;
   let api: ApiClient;
 
   beforeAll(async () => {
-    account = suite.system.createAccount('Big Inc', 'owner@big.test');
+    account = suite.system.createAccount('Big Inc', 'owner@big.large.test');
     api = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
   });
 

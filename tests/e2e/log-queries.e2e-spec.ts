@@ -1,5 +1,5 @@
 import { AccountResponseDto } from '@clarion/contracts';
-import { eventually, runSystemForSuite } from '@clarion/testing';
+import { eventually, shareSystemForSuite } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
@@ -7,7 +7,7 @@ type QueryResult = { status: string; logs?: Json[]; message?: string; error?: st
 const PASSWORD = 'a long enough password';
 
 describe('log queries and retention', () => {
-  const suite = runSystemForSuite();
+  const suite = shareSystemForSuite();
   let account: AccountResponseDto;
   let api: ApiClient;
   let other: ApiClient;
@@ -16,11 +16,13 @@ describe('log queries and retention', () => {
   let otherTrackingId: string;
 
   beforeAll(async () => {
-    account = suite.system.createAccount('Query Co', 'owner@query.test', { password: PASSWORD });
+    account = suite.system.createAccount('Query Co', 'owner@query.log-queries.test', {
+      password: PASSWORD,
+    });
     api = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
     other = ApiClient.withApiKey(
       suite.system.baseUrl,
-      suite.system.createAccount('Other Co', 'owner@other.test').apiKey,
+      suite.system.createAccount('Other Co', 'owner@other.log-queries.test').apiKey,
     );
     for (const [name, type, user] of [
       ['welcomeAda', 'welcome', 'ada'],
@@ -154,7 +156,7 @@ describe('log queries and retention', () => {
     const login = await new ApiClient(suite.system.baseUrl).call<{ token: string }>(
       'POST',
       '/auth/login',
-      { email: 'owner@query.test', password: PASSWORD },
+      { email: 'owner@query.log-queries.test', password: PASSWORD },
     );
     const member = ApiClient.withApiKey(suite.system.baseUrl, login.body.token);
     const paid = await member.call<AccountResponseDto>('POST', '/accounts', {

@@ -1,5 +1,5 @@
 import { AccountResponseDto } from '@clarion/contracts';
-import { eventually, runSystemForSuite } from '@clarion/testing';
+import { eventually, shareSystemForSuite } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
@@ -12,7 +12,7 @@ const PASSWORD = 'a long enough password';
  * environment-scoped operation; an API key acts on its own environment and nothing else.
  */
 describe('member sessions on the environments of their account', () => {
-  const suite = runSystemForSuite();
+  const suite = shareSystemForSuite();
   let acme: AccountResponseDto;
   /** Acme's default environment, by its API key. */
   let acmeDefault: ApiClient;
@@ -44,7 +44,9 @@ describe('member sessions on the environments of their account', () => {
   });
 
   beforeAll(async () => {
-    acme = suite.system.createAccount('Acme', 'owner@acme.test', { password: PASSWORD });
+    acme = suite.system.createAccount('Acme', 'owner@acme.member-envs.test', {
+      password: PASSWORD,
+    });
     acmeDefault = ApiClient.withApiKey(suite.system.baseUrl, acme.apiKey);
     const created = await acmeDefault.call<{ clientId: string }>('POST', '/environments', {
       title: 'Staging',
@@ -73,25 +75,27 @@ describe('member sessions on the environments of their account', () => {
       return body.logs[0];
     });
     staging = { clientId: created.body.clientId, envId: log['envId'] as string };
-    acmeOwner = await signIn('owner@acme.test');
+    acmeOwner = await signIn('owner@acme.member-envs.test');
 
-    const account = suite.system.createAccount('Rival', 'owner@rival.test', { password: PASSWORD });
+    const account = suite.system.createAccount('Rival', 'owner@rival.member-envs.test', {
+      password: PASSWORD,
+    });
     const rivalApi = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
     const [rivalEnvironment] = (await rivalApi.call<{ clientId: string }[]>('GET', '/environments'))
       .body;
     rival = {
       api: rivalApi,
-      owner: await signIn('owner@rival.test'),
+      owner: await signIn('owner@rival.member-envs.test'),
       clientId: rivalEnvironment!.clientId,
     };
   });
 
   it('writes and reads users of the environment envId names, by clientId or by envId', async () => {
     const identified = await acmeOwner.call<Json>('POST', withEnv('/users/ada', staging.clientId), {
-      email: 'ada@acme.test',
+      email: 'ada@acme.member-envs.test',
     });
     expect(identified.status).toBe(200);
-    expect(identified.body).toMatchObject({ id: 'ada', email: 'ada@acme.test' });
+    expect(identified.body).toMatchObject({ id: 'ada', email: 'ada@acme.member-envs.test' });
 
     expect(await userIdsOf(acmeStaging)).toContain('ada');
     expect(await userIdsOf(acmeDefault)).not.toContain('ada');
@@ -101,9 +105,9 @@ describe('member sessions on the environments of their account', () => {
     expect(await userIdsOf(acmeOwner, withEnv('/users', staging.envId))).toContain('ada');
     expect(await userIdsOf(acmeOwner, withEnv('/users', defaultClientId))).not.toContain('ada');
     const read = await acmeOwner.call<Json>('GET', withEnv('/users/ada', staging.envId));
-    expect(read.body).toMatchObject({ id: 'ada', email: 'ada@acme.test' });
+    expect(read.body).toMatchObject({ id: 'ada', email: 'ada@acme.member-envs.test' });
 
-    await acmeStaging.call('POST', '/users/gone', { email: 'gone@acme.test' });
+    await acmeStaging.call('POST', '/users/gone', { email: 'gone@acme.member-envs.test' });
     const deleted = await acmeOwner.call('DELETE', withEnv('/users/gone', staging.clientId));
     expect(deleted.status).toBe(200);
     expect(await userIdsOf(acmeStaging)).not.toContain('gone');
@@ -211,7 +215,7 @@ describe('member sessions on the environments of their account', () => {
       for (const [method, path, body] of [
         ['GET', '/users', undefined],
         ['GET', '/users/ada', undefined],
-        ['POST', '/users/mallory', { email: 'mallory@rival.test' }],
+        ['POST', '/users/mallory', { email: 'mallory@rival.member-envs.test' }],
         ['DELETE', '/users/ada', undefined],
         ['POST', '/send', inappSend('ada', 'from a rival')],
         ['POST', '/types', { notificationId: 'rival_type', channels: ['INAPP_WEB'] }],

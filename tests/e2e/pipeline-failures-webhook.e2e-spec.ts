@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { eventually, runSystemForSuite, WebhookReceiver } from '@clarion/testing';
+import { eventually, shareSystemForSuite, WebhookReceiver } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
@@ -12,7 +12,7 @@ describe('failures decided before delivery reach the events webhook, end to end'
   });
   afterAll(() => receiver.close());
 
-  const suite = runSystemForSuite({ OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8' });
+  const suite = shareSystemForSuite({ OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8' });
   let api: ApiClient;
   let secret: string;
 

@@ -1,4 +1,4 @@
-import { runSystemForSuite } from '@clarion/testing';
+import { shareSystemForSuite } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
@@ -46,13 +46,13 @@ const campaign = {
 };
 
 describe('10DLC registrations', () => {
-  const suite = runSystemForSuite();
+  const suite = shareSystemForSuite();
   let api: ApiClient;
   let accountId: string;
   let keyId: string;
 
   beforeAll(async () => {
-    const account = suite.system.createAccount('Acme', 'owner@acme.test');
+    const account = suite.system.createAccount('Acme', 'owner@acme.registrations.test');
     accountId = account.accountId;
     api = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
     keyId = (await api.call<{ keys: { id: string }[] }>('GET', '/keys')).body.keys[0]!.id;

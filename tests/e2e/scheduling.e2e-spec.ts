@@ -1,16 +1,16 @@
-import { eventually, runSystemForSuite } from '@clarion/testing';
+import { eventually, shareSystemForSuite } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
 type Inbox = { notifications: Json[] };
 
 describe('scheduled sends', () => {
-  const suite = runSystemForSuite();
+  const suite = shareSystemForSuite();
   let api: ApiClient;
   let clientId: string;
 
   beforeAll(async () => {
-    const account = suite.system.createAccount('Acme', 'owner@acme.test');
+    const account = suite.system.createAccount('Acme', 'owner@acme.scheduling.test');
     api = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
     clientId = (await api.call<{ clientId: string }[]>('GET', '/environments')).body[0]!.clientId;
   });

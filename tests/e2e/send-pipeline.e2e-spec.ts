@@ -1,16 +1,18 @@
-import { eventually, runSystemForSuite } from '@clarion/testing';
+import { eventually, shareSystemForSuite } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
 type Answer = { trackingId: string; messages: string[]; error?: Json };
 
 describe('the send pipeline: types, templates, preferences, conditions, suppressions', () => {
-  const suite = runSystemForSuite();
+  const suite = shareSystemForSuite();
   let api: ApiClient;
   let clientId: string;
+  let accountId: string;
 
   beforeAll(async () => {
-    const account = suite.system.createAccount('Acme', 'owner@acme.test');
+    const account = suite.system.createAccount('Acme', 'owner@acme.pipeline.test');
+    accountId = account.accountId;
     api = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
     clientId = (await api.call<{ clientId: string }[]>('GET', '/environments')).body[0]!.clientId;
   });
@@ -139,7 +141,7 @@ describe('the send pipeline: types, templates, preferences, conditions, suppress
       (await newcomer.call<Json[]>('GET', `/types/${notificationId}`)).body[0];
 
     beforeAll(() => {
-      const account = suite.system.createAccount('Newcomer', 'owner@newcomer.test');
+      const account = suite.system.createAccount('Newcomer', 'owner@newcomer.pipeline.test');
       newcomer = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
     });
 
@@ -247,7 +249,8 @@ describe('the send pipeline: types, templates, preferences, conditions, suppress
 
       await api.call('DELETE', '/users/pia/preferences?notificationId=digest');
       await suite.database.query(
-        `UPDATE notifications.users SET email_suppression = '{"reason":"Bounce","retryable":false,"details":{}}' WHERE id = 'pia'`,
+        `UPDATE notifications.users SET email_suppression = '{"reason":"Bounce","retryable":false,"details":{}}' WHERE id = 'pia' AND account_id = $1`,
+        [accountId],
       );
       expect((await api.call<Json>('GET', '/users/pia')).body['emailSuppressionStatus']).toEqual({
         reason: 'Bounce',
@@ -273,7 +276,8 @@ describe('the send pipeline: types, templates, preferences, conditions, suppress
         `UPDATE notifications.users SET email_suppression = CASE id
            WHEN 'tom' THEN '{"reason":"Complaint","retryable":false,"details":{}}'::jsonb
            ELSE '{"reason":"Bounce","retryable":false,"details":{}}'::jsonb END
-          WHERE id IN ('rae', 'sol', 'tom')`,
+          WHERE id IN ('rae', 'sol', 'tom') AND account_id = $1`,
+        [accountId],
       );
 
       const answer = await api.call<Json>('DELETE', '/email/suppressions/bounces');

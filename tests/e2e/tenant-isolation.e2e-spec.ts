@@ -1,6 +1,6 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { AccountResponseDto, secretHint } from '@clarion/contracts';
-import { eventually, runSystemForSuite } from '@clarion/testing';
+import { eventually, shareSystemForSuite } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
@@ -13,7 +13,7 @@ const PASSWORD = 'a long enough password';
  * know the record exists) and A's records stay as they were. Grows with every issue.
  */
 describe('tenant isolation', () => {
-  const suite = runSystemForSuite();
+  const suite = shareSystemForSuite();
   let a: {
     account: AccountResponseDto;
     api: ApiClient;
@@ -53,10 +53,10 @@ describe('tenant isolation', () => {
   }
 
   beforeAll(async () => {
-    a = await tenant('Tenant A', 'owner@a.test');
-    b = await tenant('Tenant B', 'owner@b.test');
+    a = await tenant('Tenant A', 'owner@a.tenants.test');
+    b = await tenant('Tenant B', 'owner@b.tenants.test');
 
-    await a.api.call('POST', '/users/shared-id', { email: 'a-user@a.test' });
+    await a.api.call('POST', '/users/shared-id', { email: 'a-user@a.tenants.test' });
     const sent = await a.api.call<{ trackingId: string }>('POST', '/send', {
       type: 'secret',
       to: { id: 'shared-id' },
@@ -73,12 +73,16 @@ describe('tenant isolation', () => {
 
   it('users: B reads a bare user and writes only its own', async () => {
     expect((await b.api.call('GET', '/users/shared-id')).body).toEqual({ id: 'shared-id' });
-    await b.api.call('POST', '/users/shared-id', { email: 'b-user@b.test' });
-    expect((await a.api.call<Json>('GET', '/users/shared-id')).body['email']).toBe('a-user@a.test');
+    await b.api.call('POST', '/users/shared-id', { email: 'b-user@b.tenants.test' });
+    expect((await a.api.call<Json>('GET', '/users/shared-id')).body['email']).toBe(
+      'a-user@a.tenants.test',
+    );
     await b.api.call('DELETE', '/users/shared-id');
-    expect((await a.api.call<Json>('GET', '/users/shared-id')).body['email']).toBe('a-user@a.test');
+    expect((await a.api.call<Json>('GET', '/users/shared-id')).body['email']).toBe(
+      'a-user@a.tenants.test',
+    );
     const listedByB = (await b.api.call<{ users: Json[] }>('GET', '/users')).body.users;
-    expect(listedByB.map((u) => u['email'])).not.toContain('a-user@a.test');
+    expect(listedByB.map((u) => u['email'])).not.toContain('a-user@a.tenants.test');
   });
 
   it("in-app: B's end users never see A's inbox, whatever the userId", async () => {
@@ -186,19 +190,24 @@ describe('tenant isolation', () => {
       basic(`${a.clientId}:shared-id:${hmacOf(b.secret, 'shared-id')}`),
     );
     expect(
-      (await forged.call('POST', `/${a.clientId}/users/shared-id`, { email: 'b@b.test' })).status,
+      (await forged.call('POST', `/${a.clientId}/users/shared-id`, { email: 'b@b.tenants.test' }))
+        .status,
     ).toBe(401);
     const ownHmac = new ApiClient(
       suite.system.baseUrl,
       basic(`${b.clientId}:shared-id:${hmacOf(b.secret, 'shared-id')}`),
     );
     expect(
-      (await ownHmac.call('POST', `/${a.clientId}/users/shared-id`, { email: 'b@b.test' })).status,
+      (await ownHmac.call('POST', `/${a.clientId}/users/shared-id`, { email: 'b@b.tenants.test' }))
+        .status,
     ).toBe(403);
     expect(
-      (await ownHmac.call('POST', `/${b.clientId}/users/other-id`, { email: 'b@b.test' })).status,
+      (await ownHmac.call('POST', `/${b.clientId}/users/other-id`, { email: 'b@b.tenants.test' }))
+        .status,
     ).toBe(403);
-    expect((await a.api.call<Json>('GET', '/users/shared-id')).body['email']).toBe('a-user@a.test');
+    expect((await a.api.call<Json>('GET', '/users/shared-id')).body['email']).toBe(
+      'a-user@a.tenants.test',
+    );
     const asA = ApiClient.asEndUser(suite.system.baseUrl, a.clientId, 'shared-id');
     const inbox = (await asA.call<{ notifications: Json[] }>('GET', '/user/inapp')).body;
     expect(inbox.notifications.map((n) => n['id'])).toContain(aTrackingId);
@@ -338,8 +347,8 @@ describe('tenant isolation', () => {
     expect(attempt!.details.sandbox?.content['from']).toBe(aNumber);
     const sentFromOthers = await suite.database.query(
       `SELECT tracking_id FROM delivery.delivery_attempts
-        WHERE details->'sandbox'->'content'->>'from' <> $1`,
-      [aNumber],
+        WHERE details->'sandbox'->'content'->>'from' <> $1 AND account_id IN ($2, $3)`,
+      [aNumber, a.account.accountId, b.account.accountId],
     );
     expect(sentFromOthers).toEqual([]);
 
@@ -512,7 +521,7 @@ describe('tenant isolation', () => {
   });
 
   it("organization: B reads its own organization, usage and auto-join domains, never A's", async () => {
-    await a.member.call('POST', '/members/autojoin', { domains: ['a.test'] });
+    await a.member.call('POST', '/members/autojoin', { domains: ['a.tenants.test'] });
     const autoJoin = await b.member.call<Json>('GET', '/members/autojoin');
     expect(autoJoin.body).toEqual({ organizationId: b.account.accountId, domains: [] });
     const organization = await b.api.call<Json>('GET', '/account/organization');
@@ -523,15 +532,15 @@ describe('tenant isolation', () => {
     const usage = await b.api.call<Json>('GET', '/organization/usage');
     expect(usage.body).toMatchObject({ messageUsage: 0, channelUsages: {} });
     // Someone of A's auto-join domain cannot join B by naming it.
-    suite.system.createAccount('Joiner', 'joiner@a.test', { password: PASSWORD });
+    suite.system.createAccount('Joiner', 'joiner@a.tenants.test', { password: PASSWORD });
     const intoB = await new ApiClient(suite.system.baseUrl).call('POST', '/auth/login', {
-      email: 'joiner@a.test',
+      email: 'joiner@a.tenants.test',
       password: PASSWORD,
       accountId: b.account.accountId,
     });
     expect(intoB.status).toBe(403);
     // Nor does someone who changed their email onto A's domain (unproven: no email is sent) join A.
-    suite.system.createAccount('Claimer', 'claimer@c.test', { password: PASSWORD });
+    suite.system.createAccount('Claimer', 'claimer@c.tenants.test', { password: PASSWORD });
     const signIn = (email: string, accountId?: string) =>
       new ApiClient(suite.system.baseUrl).call<{ token: string }>('POST', '/auth/login', {
         email,
@@ -540,13 +549,14 @@ describe('tenant isolation', () => {
       });
     const claimer = ApiClient.withApiKey(
       suite.system.baseUrl,
-      (await signIn('claimer@c.test')).body.token,
+      (await signIn('claimer@c.tenants.test')).body.token,
     );
     expect(
-      (await claimer.call('POST', '/profile/change-email', { newEmail: 'claimer@a.test' })).status,
+      (await claimer.call('POST', '/profile/change-email', { newEmail: 'claimer@a.tenants.test' }))
+        .status,
     ).toBe(200);
-    expect((await signIn('claimer@a.test', a.account.accountId)).status).toBe(403);
-    expect((await signIn('claimer@a.test')).status).toBe(200);
+    expect((await signIn('claimer@a.tenants.test', a.account.accountId)).status).toBe(403);
+    expect((await signIn('claimer@a.tenants.test')).status).toBe(200);
   });
 
   it("10DLC registrations: B never sees nor changes A's brand or campaign", async () => {
@@ -559,7 +569,7 @@ describe('tenant isolation', () => {
       taxId: '12-3456789',
       website: 'https://a.example.com',
       country: 'US',
-      complianceContactEmail: 'compliance@a.test',
+      complianceContactEmail: 'compliance@a.tenants.test',
       complianceContactPhone: '+14155550100',
     });
     expect(aBrand.status).toBe(200);
@@ -582,7 +592,7 @@ describe('tenant isolation', () => {
       lastName: 'B',
       website: 'https://b.example.com',
       country: 'US',
-      complianceContactEmail: 'compliance@b.test',
+      complianceContactEmail: 'compliance@b.tenants.test',
       complianceContactPhone: '+14155550101',
     });
     expect(bBrand.body).toMatchObject({
@@ -599,7 +609,7 @@ describe('tenant isolation', () => {
 
   it("accounts: B can neither sign in to A's account nor bill a new account to it", async () => {
     const signIn = await new ApiClient(suite.system.baseUrl).call('POST', '/auth/login', {
-      email: 'owner@b.test',
+      email: 'owner@b.tenants.test',
       password: PASSWORD,
       accountId: a.account.accountId,
     });

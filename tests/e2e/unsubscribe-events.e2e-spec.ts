@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { eventually, runSystemForSuite, WebhookReceiver } from '@clarion/testing';
+import { eventually, shareSystemForSuite, WebhookReceiver } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
@@ -12,7 +12,7 @@ describe('an end user turning preferences off reaches the events webhook and the
   });
   afterAll(() => receiver.close());
 
-  const suite = runSystemForSuite({ OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8' });
+  const suite = shareSystemForSuite({ OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8' });
   let api: ApiClient;
   let clientId: string;
   let secret: string;

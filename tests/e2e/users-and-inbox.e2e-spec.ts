@@ -1,19 +1,19 @@
 import { AccountResponseDto } from '@clarion/contracts';
-import { eventually, runSystemForSuite } from '@clarion/testing';
+import { eventually, shareSystemForSuite } from '@clarion/testing';
 import { ApiClient } from './api-client';
 
 type Json = Record<string, unknown>;
 type Inbox = { notifications: Json[] };
 
 describe('users and the in-app inbox', () => {
-  const suite = runSystemForSuite();
+  const suite = shareSystemForSuite();
   let account: AccountResponseDto;
   let api: ApiClient;
   let ada: ApiClient;
   const sent: string[] = [];
 
   beforeAll(async () => {
-    account = suite.system.createAccount('Acme', 'owner@acme.test');
+    account = suite.system.createAccount('Acme', 'owner@acme.users.test');
     api = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
     const [environment] = (await api.call<{ clientId: string }[]>('GET', '/environments')).body;
     ada = ApiClient.asEndUser(suite.system.baseUrl, environment!.clientId, 'ada');
@@ -41,7 +41,7 @@ describe('users and the in-app inbox', () => {
 
   it('pages through the users of the environment in id order', async () => {
     for (const id of ['bea', 'cyd'])
-      await api.call('POST', `/users/${id}`, { email: `${id}@example.test` });
+      await api.call('POST', `/users/${id}`, { email: `${id}@example.users.test` });
     const first = await api.call<{ users: Json[]; hasMore: boolean; lastEvaluatedKey?: string }>(
       'GET',
       '/users?limit=2',

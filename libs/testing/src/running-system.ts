@@ -1,5 +1,5 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AccountResponseDto, SERVICE_NAMES, ServiceName } from '@clarion/contracts';
@@ -12,6 +12,21 @@ export interface RunningSystemOptions {
   databaseUrl: string;
   namespace: string;
   extraEnv?: Record<string, string>;
+  /**
+   * For a system other processes use too (shared-system.ts): it runs in a process group of its
+   * own with its output in `logFile`, keeps its data in `dataDir`, and stops by itself once
+   * process `ownerPid` is gone (CLARION_STOP_WITH_PID).
+   */
+  detached?: { logFile: string; dataDir: string; ownerPid: number };
+}
+
+type StartPorts = Awaited<ReturnType<typeof freeStartPorts>>;
+
+/** What another process needs to use a running system, and to stop it (RunningSystem.attach). */
+export interface RunningSystemRecord {
+  options: RunningSystemOptions;
+  ports: StartPorts;
+  launcherPid: number;
 }
 
 /**
@@ -19,56 +34,99 @@ export interface RunningSystemOptions {
  * its own NATS namespace and database.
  */
 export class RunningSystem {
-  readonly output: string[] = [];
+  private readonly ownOutput: string[] = [];
   private child?: ChildProcess;
-  private gatewayPort = 0;
-  private smtpPort = 0;
-  private healthPortBase = 0;
+  private ports?: StartPorts;
   /** Its own data folder: the record of a running `npm start` is the test's, not the checkout's. */
   private dataDir?: string;
+  /** The launcher of a system this one is attached to; that system's owner stops it. */
+  private attachedTo?: number;
 
   constructor(private readonly options: RunningSystemOptions) {}
 
+  /** A system another process launched, to use and never to stop. */
+  static attach(record: RunningSystemRecord): RunningSystem {
+    const system = new RunningSystem(record.options);
+    system.ports = record.ports;
+    system.attachedTo = record.launcherPid;
+    return system;
+  }
+
+  /** What RunningSystem.attach needs, once launched. */
+  get record(): RunningSystemRecord {
+    const launcherPid = this.launcherPid;
+    if (!this.ports || launcherPid === undefined) throw new Error('the system is not launched');
+    return { options: this.options, ports: this.ports, launcherPid };
+  }
+
+  /** What the services printed (a detached system's, of every process using it). */
+  get output(): string[] {
+    const logFile = this.options.detached?.logFile;
+    return logFile ? [readFileSync(logFile, 'utf8')] : this.ownOutput;
+  }
+
   get baseUrl(): string {
-    return `http://127.0.0.1:${this.gatewayPort}`;
+    return `http://127.0.0.1:${this.ports?.GATEWAY_PORT ?? 0}`;
   }
 
   /** The process of tools/start.mjs; its eight services are its children. */
   get launcherPid(): number | undefined {
-    return this.child?.pid;
+    return this.attachedTo ?? this.child?.pid;
   }
 
   /** Where delivery-workers receive mail (replies, inboxes, bounces, reports). */
   get inboundSmtpPort(): number {
-    return Number(this.options.extraEnv?.['EMAIL_INBOUND_PORT'] ?? this.smtpPort);
+    return Number(this.options.extraEnv?.['EMAIL_INBOUND_PORT'] ?? this.ports?.EMAIL_INBOUND_PORT);
   }
 
   /** Where a service answers probes and scrapes (tools/start.mjs counts them in SERVICE_NAMES order). */
   healthUrlOf(service: ServiceName): string {
-    return `http://127.0.0.1:${this.healthPortBase + SERVICE_NAMES.indexOf(service) - 1}`;
+    const healthPortBase = Number(this.ports?.HEALTH_PORT_BASE);
+    return `http://127.0.0.1:${healthPortBase + SERVICE_NAMES.indexOf(service) - 1}`;
   }
 
   async start(timeoutMs = 60_000): Promise<void> {
+    await this.launch();
+    await this.untilReady(timeoutMs);
+  }
+
+  /** Starts tools/start.mjs on free ports, without waiting for the services. */
+  async launch(): Promise<void> {
     const ports = await freeStartPorts();
-    this.gatewayPort = Number(ports.GATEWAY_PORT);
-    this.smtpPort = Number(ports.EMAIL_INBOUND_PORT);
-    this.healthPortBase = Number(ports.HEALTH_PORT_BASE);
-    this.dataDir = mkdtempSync(join(tmpdir(), 'clarion-system-'));
+    this.ports = ports;
+    const detached = this.options.detached;
+    this.dataDir = detached?.dataDir ?? mkdtempSync(join(tmpdir(), 'clarion-system-'));
+    const env = {
+      ...process.env,
+      DATABASE_URL: this.options.databaseUrl,
+      CLARION_NAMESPACE: this.options.namespace,
+      CLARION_DATA_DIR: this.dataDir,
+      ...ports,
+      LOG_FORMAT: 'json',
+      ...this.options.extraEnv,
+    };
+    if (detached) {
+      const log = openSync(detached.logFile, 'a');
+      this.child = spawn(process.execPath, [join(ROOT, 'tools/start.mjs')], {
+        env: { ...env, CLARION_STOP_WITH_PID: String(detached.ownerPid) },
+        stdio: ['ignore', log, log],
+        detached: true,
+      });
+      closeSync(log);
+      this.child.unref();
+      return;
+    }
     this.child = spawn(process.execPath, [join(ROOT, 'tools/start.mjs')], {
-      env: {
-        ...process.env,
-        DATABASE_URL: this.options.databaseUrl,
-        CLARION_NAMESPACE: this.options.namespace,
-        CLARION_DATA_DIR: this.dataDir,
-        ...ports,
-        LOG_FORMAT: 'json',
-        ...this.options.extraEnv,
-      },
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     for (const stream of [this.child.stdout, this.child.stderr]) {
-      stream?.on('data', (chunk: Buffer) => this.output.push(chunk.toString('utf8')));
+      stream?.on('data', (chunk: Buffer) => this.ownOutput.push(chunk.toString('utf8')));
     }
+  }
+
+  /** Resolves once the gateway answers /status; throws with the system's last output if it never does. */
+  async untilReady(timeoutMs = 60_000): Promise<void> {
     await eventually(
       async () => ((await fetch(`${this.baseUrl}/status`)).status === 200 ? true : undefined),
       {
@@ -116,8 +174,9 @@ export class RunningSystem {
     return JSON.parse(result.stdout) as T;
   }
 
-  /** Stops the system like Ctrl-C does; resolves with the exit code. */
+  /** Stops the system like Ctrl-C does; resolves with the exit code (null for an attached one). */
   async stop(timeoutMs = 20_000): Promise<number | null> {
+    if (this.attachedTo !== undefined) return null;
     const child = this.child;
     // A launcher killed by a signal has no exit code, and has already emitted its exit.
     if (!child || child.exitCode !== null || child.signalCode !== null) {

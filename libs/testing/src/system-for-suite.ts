@@ -1,5 +1,6 @@
 import { RunningSystem } from './running-system';
-import { createTestDatabase, TestDatabase } from './test-database';
+import { sharedSystem, sharedSystemsAvailable } from './shared-system';
+import { attachTestDatabase, createTestDatabase, TestDatabase } from './test-database';
 import { createTestNamespace, dropTestNamespace } from './test-namespace';
 
 export interface SuiteSystem {
@@ -36,6 +37,25 @@ export function runSystemForSuite(
   afterAll(async () => {
     handle.exitCode = await handle.system.stop();
     await Promise.all([handle.database.drop(), dropTestNamespace(namespace)]);
+  });
+  return handle;
+}
+
+/**
+ * For an end-to-end suite that neither breaks the system nor needs peers of its own: the system
+ * of this profile (`profileEnv`) that the suites of the test run share (shared-system.ts),
+ * isolated from theirs by the suite's own accounts. Its database is for assertions on the suite's
+ * own rows; the suite does not stop it. Outside a run set up by tests/global-setup.mjs it starts
+ * one of its own, as runSystemForSuite does.
+ */
+export function shareSystemForSuite(profileEnv: SuiteEnv = {}): SuiteSystem {
+  if (!sharedSystemsAvailable()) return runSystemForSuite(profileEnv);
+  const handle = { exitCode: null } as SuiteSystem;
+  beforeAll(async () => {
+    handle.system = await sharedSystem(profileEnv);
+    const { databaseUrl, namespace } = handle.system.record.options;
+    handle.database = attachTestDatabase(databaseUrl);
+    handle.namespace = namespace;
   });
   return handle;
 }

@@ -26,8 +26,7 @@ export async function createTestDatabase(
   const owner = `${name}_owner`;
   return {
     url: url.toString(),
-    query: <T>(sql: string, params?: unknown[]) =>
-      withClient(url.toString(), async (client) => (await client.query(sql, params)).rows as T[]),
+    query: queryOn(url.toString()),
     ownedByRoleWithPassword: async (password) => {
       await withClient(admin, async (client) => {
         await client.query(`CREATE ROLE ${owner} LOGIN PASSWORD ${quoteLiteral(password)}`);
@@ -44,6 +43,25 @@ export async function createTestDatabase(
         await client.query(`DROP ROLE IF EXISTS ${owner}`);
       }),
   };
+}
+
+/**
+ * A database others own (a shared system's): to query for assertions on a suite's own rows. Its
+ * owner drops it; `drop` leaves it, and it has no role of its own to give out.
+ */
+export function attachTestDatabase(url: string): TestDatabase {
+  return {
+    url,
+    query: queryOn(url),
+    ownedByRoleWithPassword: () =>
+      Promise.reject(new Error('a shared database has no role of its own to give out')),
+    drop: () => Promise.resolve(),
+  };
+}
+
+function queryOn(url: string): TestDatabase['query'] {
+  return <T>(sql: string, params?: unknown[]) =>
+    withClient(url, async (client) => (await client.query(sql, params)).rows as T[]);
 }
 
 /** A SQL string literal (CREATE ROLE takes no bind parameters). */

@@ -1,4 +1,4 @@
-import { eventually, runSystemForSuite } from '@clarion/testing';
+import { eventually, shareSystemForSuite } from '@clarion/testing';
 import notificationapi, { Channels } from 'notificationapi-node-server-sdk';
 import { ApiClient } from '../api-client';
 
@@ -28,7 +28,7 @@ async function statusOfFailed(call: () => Promise<unknown>): Promise<number | un
  * returns and on its effect as the modern API shows it.
  */
 describe('notificationapi-node-server-sdk@2.8.0', () => {
-  const suite = runSystemForSuite();
+  const suite = shareSystemForSuite();
   let api: ApiClient;
   let environment: Environment;
   let other: { api: ApiClient; environment: Environment };
@@ -62,12 +62,12 @@ describe('notificationapi-node-server-sdk@2.8.0', () => {
     });
 
   beforeAll(async () => {
-    const account = suite.system.createAccount('Legacy Co', 'owner@legacy.test');
+    const account = suite.system.createAccount('Legacy Co', 'owner@legacy.legacy.test');
     api = ApiClient.withApiKey(suite.system.baseUrl, account.apiKey);
     environment = await environmentOf(api);
     const otherApi = ApiClient.withApiKey(
       suite.system.baseUrl,
-      suite.system.createAccount('Other Co', 'owner@other.test').apiKey,
+      suite.system.createAccount('Other Co', 'owner@other.legacy.test').apiKey,
     );
     other = { api: otherApi, environment: await environmentOf(otherApi) };
     notificationapi.init(environment.clientId, environment.clientSecret, {
@@ -82,23 +82,27 @@ describe('notificationapi-node-server-sdk@2.8.0', () => {
   it('notificationapi.identifyUser', async () => {
     const answer = await notificationapi.identifyUser({
       id: 'ada',
-      email: 'ada@example.test',
+      email: 'ada@example.legacy.test',
       number: '+15005550006',
       timezone: 'Europe/London',
     });
     expect(answer.status).toBe(200);
-    expect(answer.data).toMatchObject({ id: 'ada', email: 'ada@example.test' });
+    expect(answer.data).toMatchObject({ id: 'ada', email: 'ada@example.legacy.test' });
     expect((await api.call('GET', '/users/ada')).body).toMatchObject({
       id: 'ada',
-      email: 'ada@example.test',
+      email: 'ada@example.legacy.test',
       number: '+15005550006',
       timezone: 'Europe/London',
     });
     // Identifying needs the hmac of the userId, whatever secureMode says, and only for that user.
     const path = `/${environment.clientId}/users/ada`;
     const forged = new ApiClient(suite.system.baseUrl, basic(`${environment.clientId}:ada:`));
-    expect((await forged.call('POST', path, { email: 'evil@example.test' })).status).toBe(401);
-    expect((await api.call('GET', '/users/ada')).body).toMatchObject({ email: 'ada@example.test' });
+    expect((await forged.call('POST', path, { email: 'evil@example.legacy.test' })).status).toBe(
+      401,
+    );
+    expect((await api.call('GET', '/users/ada')).body).toMatchObject({
+      email: 'ada@example.legacy.test',
+    });
   });
 
   it('notificationapi.send', async () => {

@@ -13,6 +13,7 @@ import {
   Pingram,
 } from 'pingram';
 import { secretHint } from '@clarion/contracts';
+import { shareSystemForSuite } from '@clarion/testing';
 import { ApiClient } from '../api-client';
 import { failureOf } from './pingram-answers';
 import { expectComplete, pingramSuite } from './pingram-suite';
@@ -21,7 +22,10 @@ type Json = Record<string, unknown>;
 
 /** Health, environments, API keys and the events webhook through `pingram@1.0.14`. */
 describe('pingram@1.0.14: health, environments, keys and the events webhook', () => {
-  const suite = pingramSuite('Settings Co', { OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8' });
+  const suite = pingramSuite(
+    'Settings Co',
+    shareSystemForSuite({ OUTBOUND_ALLOW_CIDRS: '127.0.0.0/8' }),
+  );
   let api: ApiClient;
 
   beforeAll(() => {

@@ -1,5 +1,5 @@
 import { AccountResponseDto } from '@clarion/contracts';
-import { runSystemForSuite, SuiteSystem } from '@clarion/testing';
+import { shareSystemForSuite, SuiteSystem } from '@clarion/testing';
 import { Pingram } from 'pingram';
 
 export interface PingramSuite {
@@ -12,14 +12,14 @@ export interface PingramSuite {
 
 /**
  * For a suite that drives Clarion through `pingram@1.0.14`, the hosted service's generated client:
- * the whole system, one account, and the SDK pointed at it with only `baseUrl` changed.
- * `extraEnv` configures the system (e.g. the provider peers a suite starts), as runSystemForSuite.
+ * the whole system, one account, and the SDK pointed at it with only `baseUrl` changed. The
+ * system is the test run's shared one unless the suite gives its own (runSystemForSuite, e.g.
+ * for the provider peers it starts) or another profile.
  */
 export function pingramSuite(
   accountName = 'Pingram Co',
-  extraEnv: Parameters<typeof runSystemForSuite>[0] = {},
+  handle: SuiteSystem = shareSystemForSuite(),
 ): PingramSuite {
-  const handle = runSystemForSuite(extraEnv);
   const suite = { handle } as PingramSuite;
   beforeAll(() => {
     const email = `owner@${accountName.toLowerCase().replace(/\W+/g, '-')}.test`;

@@ -1,7 +1,7 @@
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { secretHint } from '@clarion/contracts';
-import { eventually } from '@clarion/testing';
+import { eventually, runSystemForSuite } from '@clarion/testing';
 import {
   instanceOfDeleteUserResponse,
   instanceOfGetAccountMetadataResponse,
@@ -104,7 +104,7 @@ describe('pingram@1.0.14: users and the in-app inbox', () => {
     });
   });
   afterAll(() => slack.close());
-  const suite = pingramSuite('Pingram Users', env);
+  const suite = pingramSuite('Pingram Users', runSystemForSuite(env));
   /** The SDK as an end user's app uses it: Basic clientId:userId:hmac instead of the API key. */
   let asAda: Pingram;
   const inbox: string[] = [];
