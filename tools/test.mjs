@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: every check and every test. Builds, type-checks, lints (with Nx module
-// boundaries), checks formatting, then runs the unit, integration and end-to-end specs against
-// the real PostgreSQL and NATS (found or started like `npm start` does).
+// `npm test`: every check and every test. Builds, then type-checks, lints (with Nx module
+// boundaries) and checks formatting beside the unit, integration and end-to-end specs, which run
+// against the real PostgreSQL and NATS (found or started like `npm start` does); the specs that
+// time things run last, alone.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInfrastructure } from './infra.mjs';
@@ -81,15 +83,17 @@ function stepAsync(title, command, args) {
 
 /**
  * Runs independent checks side by side (each is one single-threaded process, the machine has two
- * cores), showing each one's output whole when it ends.
+ * cores), showing each one's output whole when it ends. With `niceness`, they run at that lower
+ * priority: on what the processes beside them leave idle.
  */
-async function stepsSideBySide(steps) {
+async function stepsSideBySide(steps, { niceness = 0 } = {}) {
   const started = Date.now();
   const outcomes = await Promise.all(
     steps.map(
       ([title, command, args]) =>
         new Promise((settle) => {
           const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+          if (niceness !== 0 && child.pid !== undefined) setPriority(child.pid, niceness);
           const output = [];
           child.stdout.on('data', (chunk) => output.push(chunk));
           child.stderr.on('data', (chunk) => output.push(chunk));
@@ -121,18 +125,22 @@ const firstSteps = [
 for (const [title, command, args] of firstSteps) {
   if (!step(title, command, args)) process.exit(1);
 }
-const checked = await stepsSideBySide([
-  ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
-  ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
-  ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
-]);
-if (!checked) process.exit(1);
 // PostgreSQL and NATS found or started once for every Jest below (each one's global setup then
 // finds them), so that two can run at once and neither stops what the other uses.
 const infra = await ensureInfrastructure({ root, log: (m) => process.stderr.write(`${m}\n`) });
 Object.assign(env, { DATABASE_URL: infra.databaseUrl, NATS_URL: infra.natsUrl });
 const [together, alone, waiting] = resultsFiles;
-const [passedTogether, passedWaiting] = await Promise.all([
+// The checks run beside the tests that tolerate load, at low priority: on the time the tests
+// spend waiting for the systems they drive, instead of a minute of their own before them.
+const [checked, passedTogether, passedWaiting] = await Promise.all([
+  stepsSideBySide(
+    [
+      ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+      ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
+      ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
+    ],
+    { niceness: 10 },
+  ),
   stepAsync('tests, two at a time', bin('jest'), [
     '--maxWorkers=2',
     `--testPathIgnorePatterns=${TIMED_SPECS}|${WAITING_SPECS}`,
@@ -165,4 +173,4 @@ for (const file of resultsFiles) {
   }
 }
 process.stdout.write(`\n${passedTests} passed, ${failedTests} failed\n`);
-process.exit(passedTogether && passedWaiting && passedAlone ? 0 : 1);
+process.exit(checked && passedTogether && passedWaiting && passedAlone ? 0 : 1);
