@@ -116,15 +116,8 @@ async function stepsSideBySide(steps, { niceness = 0 } = {}) {
 }
 
 mkdirSync(dirname(resultsFiles[0]), { recursive: true });
-// The build first (the specs start what it compiled), then the project graph lint's module
-// boundaries read.
-const firstSteps = [
-  ['build', process.execPath, [join(root, 'tools/build.mjs')]],
-  ['project graph', bin('nx'), ['show', 'projects']],
-];
-for (const [title, command, args] of firstSteps) {
-  if (!step(title, command, args)) process.exit(1);
-}
+// The build first: the specs start what it compiled.
+if (!step('build', process.execPath, [join(root, 'tools/build.mjs')])) process.exit(1);
 // PostgreSQL and NATS found or started once for every Jest below (each one's global setup then
 // finds them), so that two can run at once and neither stops what the other uses.
 const infra = await ensureInfrastructure({ root, log: (m) => process.stderr.write(`${m}\n`) });
@@ -136,7 +129,7 @@ const [checked, passedTogether, passedWaiting] = await Promise.all([
   stepsSideBySide(
     [
       ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
-      ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
+      ['lint', process.execPath, [join(root, 'tools/lint.mjs')]],
       ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
     ],
     { niceness: 10 },
