@@ -1,4 +1,6 @@
+import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
@@ -83,16 +85,7 @@ const specs = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test-
 
 export default [
   {
-    ignores: [
-      '**/dist',
-      '**/node_modules',
-      '**/.data',
-      '**/coverage',
-      '.nx',
-      'deploy',
-      '**/*.js',
-      '**/*.mjs',
-    ],
+    ignores: ['**/dist', '**/node_modules', '**/.data', '**/coverage', '.nx', 'deploy', '**/*.js'],
   },
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -119,6 +112,22 @@ export default [
     rules: {
       '@nx/enforce-module-boundaries': boundaries({ inSpecs: true }),
       '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // The plain Node ESM scripts, with the types tsconfig.scripts.json checks them with.
+    files: ['**/*.mjs'],
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { project: './tsconfig.scripts.json', tsconfigRootDir: import.meta.dirname },
+      globals: globals.node,
+    },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      ...js.configs.recommended.rules,
+      'no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   prettier,

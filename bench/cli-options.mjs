@@ -10,6 +10,10 @@ export function isArgumentsError(error) {
  * `parseArgs(config)`; with `--help`, the usage on stdout and exit status 0; when the arguments do
  * not parse (an unknown option, one missing its value), the reason and the usage on stderr and
  * exit status 2.
+ * @template {import('node:util').ParseArgsConfig} T
+ * @param {T} config
+ * @param {string} usage
+ * @returns {ReturnType<typeof parseArgs<T>>}
  */
 export function parseOptionsOrExit(config, usage) {
   let parsed;
@@ -20,7 +24,7 @@ export function parseOptionsOrExit(config, usage) {
     process.stderr.write(`${error.message}\n\n${usage}\n`);
     process.exit(2);
   }
-  if (parsed.values.help) {
+  if (/** @type {Record<string, unknown>} */ (parsed.values).help) {
     process.stdout.write(`${usage}\n`);
     process.exit(0);
   }

@@ -123,7 +123,7 @@ async function main() {
     for (const afterS of options.moments) {
       await sleep(Math.max(0, readyAt + afterS * 1000 - performance.now()));
       const services = {};
-      for (const [service, pid] of servicePidsUnder(system.child.pid)) {
+      for (const [service, pid] of servicePidsUnder(system.launcherPid)) {
         services[service] = residentMemoryOf(pid);
       }
       readings.push({ afterS, services });

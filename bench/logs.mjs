@@ -167,7 +167,7 @@ async function main() {
       `SELECT count(*) AS steps FROM logs.log_events WHERE account_id = $1`,
       [accountId],
     );
-    const seconds = (finished - first) / 1000;
+    const seconds = (finished - (first ?? published)) / 1000;
     process.stdout.write(
       [
         `events: ${total} (${sends} sends × 5), published in ${((published - started) / 1000).toFixed(1)} s`,

@@ -27,12 +27,13 @@ export class OtlpSink {
 
   /** Listens on a free loopback port; answers the endpoint to give OTEL_EXPORTER_OTLP_ENDPOINT. */
   async start() {
-    await new Promise((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${this.#server.address().port}`;
+    await new Promise((resolve) => this.#server.listen(0, '127.0.0.1', () => resolve(undefined)));
+    const { port } = /** @type {import('node:net').AddressInfo} */ (this.#server.address());
+    return `http://127.0.0.1:${port}`;
   }
 
   stop() {
-    return new Promise((resolve) => this.#server.close(() => resolve()));
+    return new Promise((resolve) => this.#server.close(() => resolve(undefined)));
   }
 
   /** What arrived, with the most frequent span names per accepted send when they were readable. */

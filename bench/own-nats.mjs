@@ -15,7 +15,7 @@ function freePort() {
     const server = createServer();
     server.once('error', reject);
     server.listen({ port: 0, host: '127.0.0.1' }, () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolvePort(port));
     });
   });

@@ -18,6 +18,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export class StartError extends Error {}
 
 /** parseArgs options of a benchmark that starts its own system (`OwnSystem`). */
+/** @satisfies {import('node:util').ParseArgsConfig['options']} */
 export const OWN_SYSTEM_OPTIONS = {
   'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/clarion_bench' },
   // `own`: a nats-server of its own, durable as npm start's (bench/own-nats.mjs).
@@ -102,7 +103,9 @@ export class OwnSystem {
   constructor(options) {
     this.options = options;
     this.namespace = `bench${randomBytes(5).toString('hex')}`;
+    /** @type {import('node:child_process').ChildProcess | undefined} */
     this.child = undefined;
+    /** @type {Promise<{ code: number | null, signal: NodeJS.Signals | null }> | undefined} */
     this.exited = undefined;
     this.stopped = false;
     // tools/start.mjs records the URLs it used in .data/infra.json (read by `npm run admin` when
@@ -159,6 +162,13 @@ export class OwnSystem {
     if (quietFor < quietSeconds) progress(`the machine did not become quiet within ${timeoutS} s`);
   }
 
+  /** The pid of tools/start.mjs, the root of the system's processes. */
+  get launcherPid() {
+    const pid = this.child?.pid;
+    if (pid === undefined) throw new Error('the system is not started');
+    return pid;
+  }
+
   async start() {
     if (this.options.freshDb) await this.dropDatabase();
     if (this.options.natsUrl === OWN_NATS) {
@@ -193,16 +203,16 @@ export class OwnSystem {
     const startedAt = performance.now();
     // Own process group, so that a Ctrl-C in the terminal reaches only the benchmark, which
     // then stops the system in order; the group is the last resort if start.mjs hangs.
-    this.child = spawn(process.execPath, [join(root, 'tools/start.mjs')], {
+    const child = spawn(process.execPath, [join(root, 'tools/start.mjs')], {
       cwd: root,
       env,
       stdio: ['ignore', log, log],
       detached: true,
     });
+    this.child = child;
     closeSync(log);
-    this.exited = new Promise((r) =>
-      this.child.once('exit', (code, signal) => r({ code, signal })),
-    );
+    this.exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
+    /** @type {{ code: number | null, signal: NodeJS.Signals | null } | undefined} */
     let exitedEarly;
     void this.exited.then((how) => (exitedEarly = how));
 
@@ -305,7 +315,7 @@ export class OwnSystem {
   adoptUrlsInUse() {
     try {
       const record = JSON.parse(readFileSync(infraRecord, 'utf8'));
-      if (record.pid !== this.child.pid) return;
+      if (record.pid !== this.child?.pid) return;
       if (typeof record.databaseUrl === 'string') this.options.databaseUrl = record.databaseUrl;
       if (typeof record.natsUrl === 'string') this.options.natsUrl = record.natsUrl;
     } catch {
@@ -334,10 +344,11 @@ export class OwnSystem {
   async stop() {
     if (this.stopped) return;
     this.stopped = true;
-    if (this.child && this.child.exitCode === null && this.child.signalCode === null) {
+    const child = this.child;
+    if (child?.pid && child.exitCode === null && child.signalCode === null) {
       progress('stopping the system');
       try {
-        this.child.kill('SIGTERM');
+        child.kill('SIGTERM');
       } catch {
         // already gone
       }
@@ -345,7 +356,7 @@ export class OwnSystem {
       if (!result) {
         progress('the system did not stop within 30 s; killing its process group');
         try {
-          process.kill(-this.child.pid, 'SIGKILL');
+          process.kill(-child.pid, 'SIGKILL');
         } catch {
           // already gone
         }

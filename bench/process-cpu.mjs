@@ -81,6 +81,7 @@ function serviceOf(pid) {
  * databases, which count as other); the descendants of `systemRootPid` (tools/start.mjs), one group
  * per service by entry point, the launcher and its helpers in one more; everything else.
  */
+/** @param {{ systemRootPid?: number, databaseName?: string }} [target] */
 export function takeCpuSnapshot({ systemRootPid, databaseName } = {}) {
   if (process.platform !== 'linux') return undefined;
   const stats = liveProcessStats();

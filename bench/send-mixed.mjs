@@ -206,7 +206,7 @@ async function connect() {
   await ownSystem.start();
   baseUrl = ownSystem.url;
   headers = { 'content-type': 'application/json', authorization: `Bearer ${ownSystem.apiKey}` };
-  return ownSystemCpuTarget(ownSystem.child.pid, values['database-url']);
+  return ownSystemCpuTarget(ownSystem.launcherPid, values['database-url']);
 }
 
 async function main() {

@@ -220,6 +220,12 @@ class Api {
   }
 
   /** GET /user/inapp as the end user; undefined when the call failed. */
+  /**
+   * @param {string | undefined} clientId
+   * @param {string} userId
+   * @param {{ count: number, before?: number | string }} page
+   * @param {number} timeoutMs
+   */
   async inbox(clientId, userId, { count, before }, timeoutMs) {
     const query = new URLSearchParams({ count: String(count) });
     if (before !== undefined) query.set('before', String(before));
@@ -284,7 +290,7 @@ async function main() {
     apiKey = ownSystem.apiKey;
   }
   const cpuTarget = ownSystem
-    ? ownSystemCpuTarget(ownSystem.child.pid, options.databaseUrl)
+    ? ownSystemCpuTarget(ownSystem.launcherPid, options.databaseUrl)
     : locateRunningSystem(baseUrl);
   const api = new Api(baseUrl, apiKey);
   let clientId = options.clientId;
@@ -494,7 +500,7 @@ async function main() {
           runStartedEpoch - 60_000,
           checkDeadline,
         );
-        if (missing.get(user).size === 0) missing.delete(user);
+        if (missing.get(user)?.size === 0) missing.delete(user);
       }
     };
     await Promise.all(Array.from({ length: 8 }, worker));
@@ -609,11 +615,11 @@ async function main() {
 
   // The figures of the CPU row under their earlier names, for scripts that read them.
   const percent = figures.cpu.percent;
-  figures.cpuDuringLoadPercent = percent && {
+  /** @type {Record<string, unknown>} */ (figures).cpuDuringLoadPercent = percent && {
     cores: figures.cpu.cores,
     machine: percent.all,
     services: figures.cpu.servicesFound ? percent.services.total : null,
-    postgresAndNats: percent.postgres.total + percent.nats,
+    postgresAndNats: (percent.postgres.total ?? 0) + (percent.nats ?? 0),
     benchmark: percent.benchmark,
     other: percent.other?.total ?? null,
   };

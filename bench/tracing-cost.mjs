@@ -153,7 +153,7 @@ async function startSystem(label, options, env) {
 async function slice(contender, options, durationS, measured) {
   const { system } = contender;
   const databaseName = decodeURIComponent(new URL(system.options.databaseUrl).pathname.slice(1));
-  const target = { systemRootPid: system.child.pid, databaseName };
+  const target = { systemRootPid: system.launcherPid, databaseName };
   let accepted = 0;
   let failed = 0;
   const before = takeCpuSnapshot(target);
@@ -163,6 +163,7 @@ async function slice(contender, options, durationS, measured) {
     apiKey: system.apiKey,
     connections: options.connections,
     durationS,
+    rate: undefined,
     users: options.users,
     onAccepted: () => accepted++,
     onRejected: () => failed++,
@@ -272,11 +273,14 @@ function report(options, off, on, sink) {
 /** `gateway 0.25 → 0.31, …` for the services that did work. */
 function byService(off, on) {
   return Object.keys(off.cpuMsByService)
-    .map((service) => [
-      service,
-      off.cpuMsByService[service] / off.accepted,
-      (on.cpuMsByService[service] ?? 0) / on.accepted,
-    ])
+    .map(
+      (service) =>
+        /** @type {[string, number, number]} */ ([
+          service,
+          off.cpuMsByService[service] / off.accepted,
+          (on.cpuMsByService[service] ?? 0) / on.accepted,
+        ]),
+    )
     .filter(([, before, after]) => before >= 0.005 || after >= 0.005)
     .map(([service, before, after]) => `${service} ${before.toFixed(3)} → ${after.toFixed(3)}`)
     .join(', ');

@@ -63,7 +63,7 @@ function startEchoModel() {
 function freePort() {
   return new Promise((done) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => done(port));
     });
   });
@@ -105,6 +105,7 @@ const spec = {
   compliance: { recordingEnabled: false },
 };
 
+/** @returns {Promise<{ websocket: string }>} */
 async function placeCall(nats, accountId) {
   const subject = `${namespace}.voice.call.place`;
   const deadline = Date.now() + 30_000;
@@ -113,9 +114,11 @@ async function placeCall(nats, accountId) {
       const reply = await nats.request(subject, codec.encode({ accountId, source: 'web', spec }), {
         timeout: 5_000,
       });
-      const envelope = codec.decode(reply.data);
-      if (!envelope.ok) throw new Error(envelope.error.message);
-      return envelope.data;
+      const envelope = /** @type {{ ok: boolean, data?: unknown, error?: { message: string } }} */ (
+        codec.decode(reply.data)
+      );
+      if (!envelope.ok) throw new Error(envelope.error?.message);
+      return /** @type {{ websocket: string }} */ (envelope.data);
     } catch (error) {
       if (Date.now() > deadline) throw error;
       await new Promise((done) => setTimeout(done, 200));

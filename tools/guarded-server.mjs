@@ -34,7 +34,7 @@ export function startGuardedServer({ command, args, stopSignal, logFile, uid, gi
     exitCode,
     stop: async () => {
       if (hasExited) return;
-      guard.stdin.end();
+      guard.stdin?.end();
       const timer = setTimeout(() => killGroup(guard.pid), STOP_TIMEOUT_MS);
       await exitCode;
       clearTimeout(timer);

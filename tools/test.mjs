@@ -129,6 +129,7 @@ const [checked, passedTogether, passedWaiting] = await Promise.all([
   stepsSideBySide(
     [
       ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+      ['typecheck scripts', bin('tsc'), ['-p', 'tsconfig.scripts.json']],
       ['lint', process.execPath, [join(root, 'tools/lint.mjs')]],
       ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
     ],

@@ -76,7 +76,7 @@ function chartSvg(series, unit, width, height, window) {
 /** A round number at or above `value` for the top of an axis: 1, 2, 2.5 or 5 times a power of ten. */
 function niceTop(value) {
   const power = 10 ** Math.floor(Math.log10(value));
-  return [1, 2, 2.5, 5, 10].map((m) => m * power).find((top) => top >= value);
+  return [1, 2, 2.5, 5, 10].map((m) => m * power).find((top) => top >= value) ?? value;
 }
 
 /**
@@ -88,7 +88,8 @@ function legendLayout(series, width) {
   let shown = 0;
   for (const { name } of series) {
     const entry = 28 + 7 * name.length;
-    if (lines.at(-1) + entry > width && lines.at(-1) > 0) {
+    const line = lines.at(-1) ?? 0;
+    if (line + entry > width && line > 0) {
       if (lines.length === MAX_LEGEND_LINES) break;
       lines.push(0);
     }

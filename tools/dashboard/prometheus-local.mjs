@@ -63,4 +63,5 @@ prometheus.on('error', (error) => {
   process.exit(1);
 });
 prometheus.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => prometheus.kill(signal));
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
+  process.on(signal, () => prometheus.kill(signal));

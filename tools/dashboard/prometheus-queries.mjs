@@ -12,6 +12,11 @@ export function timeWindow({ minutes, scrapeSeconds, now = Date.now() / 1000 }) 
   return { start, end, step, rateSeconds: Math.max(step + scrapeSeconds, 4 * scrapeSeconds) };
 }
 
+/**
+ * What Prometheus answers to a range query.
+ * @typedef {{ status: string, error?: string, data: { result: { metric: Record<string, string>, values: [number, string][] }[] } }} RangeAnswer
+ */
+
 /** The expression with the dashboard's variables and Grafana's built-in ones given values. */
 export function withVariables(expr, variables, window) {
   const values = {
@@ -45,8 +50,10 @@ export async function variablesOf(dashboard, prometheusUrl, window, chosen = {})
       'match[]': labelValues[1],
       start: window.start,
       end: window.end,
-    });
-    const { data = [] } = await fetch(url).then((r) => r.json());
+    }).toString();
+    const { data = [] } = /** @type {{ data?: string[] }} */ (
+      await fetch(url).then((r) => r.json())
+    );
     // Regex-escaped, and the backslash doubled again inside PromQL's double-quoted string.
     const escaped = data.map((value) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\\\$&'));
     variables[variable.name] = escaped.length ? `(${escaped.join('|')})` : '.+';
@@ -77,8 +84,8 @@ export async function panelSeries(prometheusUrl, panel, variables, window) {
       start: window.start,
       end: window.end,
       step: window.step,
-    });
-    const answer = await fetch(url).then((r) => r.json());
+    }).toString();
+    const answer = /** @type {RangeAnswer} */ (await fetch(url).then((r) => r.json()));
     if (answer.status !== 'success') {
       errors.push(`${target.refId}: ${answer.error ?? answer.status} — ${query}`);
       continue;

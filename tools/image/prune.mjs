@@ -40,6 +40,7 @@ function applicableOverrides(rootOverrides, manifest) {
 async function prunedManifest(service, graph, fileMap, outDir) {
   const { createPackageJson, generatePrunedDeployOutput } = require('nx/src/devkit-internals');
   const rootManifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+  /** @type {ReturnType<typeof createPackageJson> & { engines?: unknown }} */
   const manifest = createPackageJson(service, graph, { isProduction: true, root }, fileMap);
   manifest.name = `clarion-${service}`;
   manifest.version = rootManifest.version;
