@@ -15,8 +15,11 @@ const layers = {
     'type:templating',
     'type:outbound',
     'type:secrets',
+    'type:providers',
   ],
   'type:contracts': [],
+  // The external providers' protocols written once (Twilio's REST API, its signatures, errors).
+  'type:providers': [],
   'type:outbound': [],
   'type:secrets': [],
   'type:templating': ['type:contracts'],

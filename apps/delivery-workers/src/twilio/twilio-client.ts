@@ -1,18 +1,20 @@
-import { describeFetchFailure } from './fetch-failure';
+import {
+  DEFAULT_TWILIO_TIMEOUT_MS,
+  isTwilioSuccess,
+  parseTwilioError,
+  TwilioApiError,
+  TwilioRestClient,
+} from '@clarion/providers';
 import { retryAfterMs } from '../delivery/retry-after';
-import { TwilioConfig, twilioAccountUrl } from './twilio-config';
+import { TwilioConfig } from './twilio-config';
 import {
   parseTwilioCall,
-  parseTwilioError,
   parseTwilioIncomingNumbers,
   parseTwilioMessage,
-  TwilioApiError,
   TwilioCall,
   TwilioIncomingNumbers,
   TwilioMessage,
 } from './twilio-responses';
-
-export const DEFAULT_TWILIO_TIMEOUT_MS = 15_000;
 
 /** Why a Twilio request did not give the resource asked for. */
 export type TwilioFailure =
@@ -45,12 +47,16 @@ export interface TwilioCallRequest {
 
 type Parse<T> = (body: unknown) => T | undefined;
 
-/** Twilio's REST API (2010-04-01) over fetch: Basic auth, form-encoded bodies, JSON answers. */
+/** The messages, calls and numbers the delivery adapters use, as outcomes they act on. */
 export class TwilioClient {
+  private readonly rest: TwilioRestClient;
+
   constructor(
     readonly config: TwilioConfig,
-    private readonly timeoutMs: number = DEFAULT_TWILIO_TIMEOUT_MS,
-  ) {}
+    timeoutMs: number = DEFAULT_TWILIO_TIMEOUT_MS,
+  ) {
+    this.rest = new TwilioRestClient(config, timeoutMs);
+  }
 
   createMessage(request: TwilioMessageRequest): Promise<TwilioResult<TwilioMessage>> {
     const form = new URLSearchParams({ To: request.to, From: request.from });
@@ -86,57 +92,25 @@ export class TwilioClient {
     form: URLSearchParams | undefined,
     parse: Parse<T>,
   ): Promise<TwilioResult<T>> {
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(twilioAccountUrl(this.config, resource), {
-        method,
-        headers: this.headers(form !== undefined),
-        body: form?.toString(),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      text = await response.text();
-    } catch (error) {
-      return failed({ kind: 'unreachable', reason: describeFetchFailure(error, this.timeoutMs) });
+    const answer = await this.rest.request(method, resource, form);
+    if (answer.kind === 'unreachable') {
+      return failed({ kind: 'unreachable', reason: answer.reason });
     }
-    const body = parseJson(text);
-    if (response.ok) {
-      const value = parse(body);
+    if (isTwilioSuccess(answer)) {
+      const value = parse(answer.body);
       if (value !== undefined) return { ok: true, value };
-      const reason = `Twilio answered HTTP ${response.status} with an unexpected body: ${excerpt(text)}`;
-      return failed({ kind: 'unreadable', httpStatus: response.status, reason });
+      const reason = `Twilio answered HTTP ${answer.httpStatus} with an unexpected body: ${answer.excerpt}`;
+      return failed({ kind: 'unreadable', httpStatus: answer.httpStatus, reason });
     }
     return failed({
       kind: 'rejected',
-      httpStatus: response.status,
-      error: parseTwilioError(body, excerpt(text)),
-      retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+      httpStatus: answer.httpStatus,
+      error: parseTwilioError(answer.body, answer.excerpt),
+      retryAfterMs: retryAfterMs(answer.retryAfter),
     });
-  }
-
-  private headers(hasForm: boolean): Record<string, string> {
-    const credentials = `${this.config.accountSid}:${this.config.authToken}`;
-    return {
-      Authorization: `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`,
-      Accept: 'application/json',
-      ...(hasForm && { 'Content-Type': 'application/x-www-form-urlencoded' }),
-    };
   }
 }
 
 function failed<T>(failure: TwilioFailure): TwilioResult<T> {
   return { ok: false, failure };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat || '(empty body)';
 }

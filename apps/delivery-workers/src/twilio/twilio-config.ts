@@ -1,9 +1,7 @@
+import { TwilioRestConfig } from '@clarion/providers';
+
 /** Where and as whom the Twilio adapters talk to Twilio (or a Twilio-compatible API). */
-export interface TwilioConfig {
-  /** The REST API origin, e.g. `https://api.twilio.com`. */
-  baseUrl: string;
-  accountSid: string;
-  authToken: string;
+export interface TwilioConfig extends TwilioRestConfig {
   /** The account's number that sends SMS and places calls unless a send overrides it (E.164). */
   fromNumber: string;
   /** The gateway's public base URL; Twilio posts status callbacks under it. */
@@ -16,12 +14,6 @@ export type TwilioCallbackKind = 'sms-status' | 'call-status' | 'sms-inbound';
 /** The public URL of a Twilio callback route of the gateway. */
 export function twilioCallbackUrl(config: TwilioConfig, kind: TwilioCallbackKind): string {
   return `${withoutTrailingSlash(config.publicUrl)}/webhooks/twilio/${kind}`;
-}
-
-/** The URL of a resource of the account, e.g. `Messages.json`. */
-export function twilioAccountUrl(config: TwilioConfig, resource: string): string {
-  const account = encodeURIComponent(config.accountSid);
-  return `${withoutTrailingSlash(config.baseUrl)}/2010-04-01/Accounts/${account}/${resource}`;
 }
 
 function withoutTrailingSlash(url: string): string {

@@ -21,14 +21,6 @@ export interface TwilioIncomingNumbers {
   phoneNumbers: string[];
 }
 
-/** Twilio's error body: `{ code, message, more_info, status }`. */
-export interface TwilioApiError {
-  /** Twilio's error code (21211, 20429, ...), when the body had one. */
-  code?: number;
-  message: string;
-  moreInfo?: string;
-}
-
 type JsonObject = Record<string, unknown>;
 
 export function parseTwilioMessage(body: unknown): TwilioMessage | undefined {
@@ -54,16 +46,6 @@ export function parseTwilioIncomingNumbers(body: unknown): TwilioIncomingNumbers
     .map((entry: unknown) => (isObject(entry) ? stringOf(entry['phone_number']) : undefined))
     .filter((number): number is string => number !== undefined);
   return { phoneNumbers };
-}
-
-/** Twilio's error of a non-2xx answer; `fallback` is the message of a body that is not Twilio's JSON. */
-export function parseTwilioError(body: unknown, fallback: string): TwilioApiError {
-  if (!isObject(body)) return { message: fallback };
-  return {
-    code: integerOf(body['code']),
-    message: stringOf(body['message']) ?? fallback,
-    moreInfo: stringOf(body['more_info']),
-  };
 }
 
 function isObject(value: unknown): value is JsonObject {

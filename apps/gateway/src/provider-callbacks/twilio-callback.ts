@@ -1,7 +1,7 @@
 import { ForbiddenError } from '@clarion/contracts';
+import { isValidTwilioSignature } from '@clarion/providers';
 import { FastifyRequest } from 'fastify';
 import { GatewayEnv } from '../gateway.env';
-import { isValidTwilioSignature } from './twilio-signature';
 
 /** Form fields as strings (a repeated field keeps its first value). */
 export function formParams(body: unknown): Record<string, string> {

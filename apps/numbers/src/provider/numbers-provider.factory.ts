@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
+import { TwilioRestClient } from '@clarion/providers';
 import { NumbersEnv } from '../numbers.env';
 import { NumbersProvider } from './numbers-provider';
 import { HeldNumbers, SandboxNumbersProvider } from './sandbox/sandbox-numbers.provider';
 import { TwilioNumbersProvider } from './twilio/twilio-numbers.provider';
-import { TwilioRestClient } from './twilio/twilio-rest.client';
 
 /** Twilio when its credentials are configured, the sandbox inventory otherwise. */
 export function numbersProviderOf(env: NumbersEnv, heldAmong: HeldNumbers): NumbersProvider {

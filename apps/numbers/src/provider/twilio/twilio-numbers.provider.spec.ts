@@ -1,7 +1,7 @@
 import { DomainError, ErrorCode } from '@clarion/contracts';
+import { TwilioRestClient } from '@clarion/providers';
 import { FakeTwilio } from '@clarion/testing';
 import { TwilioNumbersProvider } from './twilio-numbers.provider';
-import { TwilioRestClient } from './twilio-rest.client';
 
 const SID = 'AC0123456789abcdef0123456789abcdef';
 

@@ -1,5 +1,11 @@
 import { DomainError, ErrorCode } from '@clarion/contracts';
 import {
+  isTwilioSuccess,
+  parseTwilioError,
+  TwilioAnswer,
+  TwilioRestClient,
+} from '@clarion/providers';
+import {
   AvailableNumber,
   AvailableNumbersQuery,
   NumbersProvider,
@@ -10,9 +16,13 @@ import {
   parseAvailableNumbers,
   parseIncomingNumber,
   parseIncomingNumberSids,
-  parseTwilioError,
 } from './twilio-numbers.responses';
-import { TWILIO_LOOKUP_TIMEOUT_MS, TwilioAnswer, TwilioRestClient } from './twilio-rest.client';
+
+/**
+ * The lookup that may follow a purchase that got no answer, kept short so that the two fit the
+ * gateway's deadline for an order (PROVIDER_REPLY_TIMEOUT_MS).
+ */
+const TWILIO_LOOKUP_TIMEOUT_MS = 4_000;
 
 const FEATURE_FILTERS = { sms: 'SmsEnabled', mms: 'MmsEnabled', voice: 'VoiceEnabled' } as const;
 /** Results asked for when this side filters them by area code. */
@@ -42,7 +52,7 @@ export class TwilioNumbersProvider implements NumbersProvider {
     );
     // Twilio answers 404 for a country it sells no local numbers in.
     if (answer.kind === 'answered' && answer.httpStatus === 404) return [];
-    if (answer.kind === 'answered' && isSuccess(answer.httpStatus)) {
+    if (answer.kind === 'answered' && isTwilioSuccess(answer)) {
       const numbers = parseAvailableNumbers(answer.body, query.countryCode);
       if (numbers) {
         return numbers
@@ -60,7 +70,7 @@ export class TwilioNumbersProvider implements NumbersProvider {
       new URLSearchParams({ PhoneNumber: phoneNumber }),
     );
     if (answer.kind === 'answered') {
-      if (isSuccess(answer.httpStatus)) {
+      if (isTwilioSuccess(answer)) {
         const purchased = parseIncomingNumber(answer.body);
         if (purchased) return purchased;
       } else if (answer.httpStatus === 400) {
@@ -87,7 +97,7 @@ export class TwilioNumbersProvider implements NumbersProvider {
       'DELETE',
       `IncomingPhoneNumbers/${encodeURIComponent(providerSid)}.json`,
     );
-    if (answer.kind === 'answered' && (isSuccess(answer.httpStatus) || answer.httpStatus === 404))
+    if (answer.kind === 'answered' && (isTwilioSuccess(answer) || answer.httpStatus === 404))
       return;
     throw providerError(`release ${providerSid}`, answer);
   }
@@ -101,7 +111,7 @@ export class TwilioNumbersProvider implements NumbersProvider {
       undefined,
       Math.min(TWILIO_LOOKUP_TIMEOUT_MS, this.client.timeoutMs),
     );
-    if (answer.kind !== 'answered' || !isSuccess(answer.httpStatus)) return undefined;
+    if (answer.kind !== 'answered' || !isTwilioSuccess(answer)) return undefined;
     return parseIncomingNumberSids(answer.body)?.[0];
   }
 }
@@ -115,15 +125,11 @@ function numberPrefixOf(countryCode: string, areaCode: string): string | undefin
   return callingCode && `+${callingCode}${areaCode}`;
 }
 
-function isSuccess(httpStatus: number): boolean {
-  return httpStatus >= 200 && httpStatus < 300;
-}
-
 function providerError(action: string, answer: TwilioAnswer): DomainError {
   const why =
     answer.kind === 'unreachable'
       ? answer.reason
-      : isSuccess(answer.httpStatus)
+      : isTwilioSuccess(answer)
         ? `Twilio answered HTTP ${answer.httpStatus} with an unexpected body: ${answer.excerpt}`
         : describeRejection(answer.httpStatus, answer.body, answer.excerpt);
   return new DomainError(

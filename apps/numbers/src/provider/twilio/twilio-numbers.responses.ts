@@ -46,19 +46,6 @@ export function parseIncomingNumberSids(body: unknown): string[] | undefined {
     .filter((sid): sid is string => sid !== undefined);
 }
 
-/** Twilio's error body `{ code, message, more_info, status }`. */
-export function parseTwilioError(
-  body: unknown,
-  fallback: string,
-): { code?: number; message: string } {
-  if (!isObject(body)) return { message: fallback };
-  const code = body['code'];
-  return {
-    code: typeof code === 'number' && Number.isInteger(code) ? code : undefined,
-    message: stringOf(body['message']) ?? fallback,
-  };
-}
-
 /** Twilio writes `SMS`/`MMS` in search results and `sms`/`mms` on numbers: any case will do. */
 function featuresOf(capabilities: unknown): NumberFeature[] {
   if (!isObject(capabilities)) return [];

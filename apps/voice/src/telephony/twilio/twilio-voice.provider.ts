@@ -1,15 +1,17 @@
 import { connectStreamTwiml, DomainError, ErrorCode, transferTwiml } from '@clarion/contracts';
+import {
+  isTwilioSuccess,
+  parseTwilioError,
+  TwilioRestClient,
+  TwilioRestConfig,
+} from '@clarion/providers';
 import { CallToConnect, ConnectedCall, VoiceProvider } from '../voice-provider';
 
-export interface TwilioVoiceConfig {
-  baseUrl: string;
-  accountSid: string;
-  authToken: string;
+export interface TwilioVoiceConfig extends TwilioRestConfig {
   /** PUBLIC_URL/webhooks/twilio/voice-status: call progress and recordings. */
   statusCallbackUrl: string;
 }
 
-const TIMEOUT_MS = 15_000;
 /** Seconds Twilio lets the callee's phone ring. */
 const RING_SECONDS = 30;
 
@@ -22,7 +24,11 @@ const RING_SECONDS = 30;
 export class TwilioVoiceProvider implements VoiceProvider {
   readonly name = 'twilio' as const;
 
-  constructor(private readonly config: TwilioVoiceConfig) {}
+  private readonly rest: TwilioRestClient;
+
+  constructor(private readonly config: TwilioVoiceConfig) {
+    this.rest = new TwilioRestClient(config);
+  }
 
   async place(call: CallToConnect): Promise<ConnectedCall> {
     if (call.source === 'web') return { callControlId: `web-${call.trackingId}` };
@@ -78,32 +84,13 @@ export class TwilioVoiceProvider implements VoiceProvider {
   }
 
   private async post(resource: string, form: URLSearchParams): Promise<unknown> {
-    const { baseUrl, accountSid, authToken } = this.config;
-    const url = `${baseUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/${resource}`;
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          Authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`,
-          Accept: 'application/json',
-          'Content-Type': 'application/x-www-form-urlencoded',
-        },
-        body: form.toString(),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw providerError(`Twilio is unreachable: ${String(error)}`);
+    const answer = await this.rest.request('POST', resource, form);
+    if (answer.kind === 'unreachable') throw providerError(answer.reason);
+    if (!isTwilioSuccess(answer)) {
+      const { message } = parseTwilioError(answer.body, answer.excerpt);
+      throw providerError(`Twilio refused (HTTP ${answer.httpStatus}): ${message}`);
     }
-    const text = await response.text();
-    const body = parseJson(text);
-    if (!response.ok) {
-      const message = (body as { message?: unknown } | undefined)?.message;
-      throw providerError(
-        `Twilio refused (HTTP ${response.status}): ${typeof message === 'string' ? message : text.slice(0, 200)}`,
-      );
-    }
-    return body;
+    return answer.body;
   }
 }
 
@@ -113,12 +100,4 @@ function providerError(message: string): DomainError {
     message,
     'Check the number and the Twilio account; GET /voice/calls/{trackingId} keeps the failed call.',
   );
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,28 +1,36 @@
-/** Where and as whom numbers are bought: Twilio, or any API that speaks its REST dialect. */
-export interface TwilioConfig {
+import { describeFetchFailure } from './fetch-failure';
+
+/** Where and as whom to call Twilio's REST API, or any API that speaks its dialect. */
+export interface TwilioRestConfig {
   /** The REST API origin, e.g. `https://api.twilio.com`. */
   baseUrl: string;
   accountSid: string;
   authToken: string;
 }
 
-/**
- * With the lookup that may follow a purchase that got no answer (TWILIO_LOOKUP_TIMEOUT_MS),
- * within the gateway's deadline for a search or an order (PROVIDER_REPLY_TIMEOUT_MS).
- */
-export const TWILIO_TIMEOUT_MS = 15_000;
-export const TWILIO_LOOKUP_TIMEOUT_MS = 4_000;
+export const DEFAULT_TWILIO_TIMEOUT_MS = 15_000;
 
 /** What came back: an HTTP answer (any status, body parsed when JSON) or nothing at all. */
 export type TwilioAnswer =
-  | { kind: 'answered'; httpStatus: number; body: unknown; excerpt: string }
+  | {
+      kind: 'answered';
+      httpStatus: number;
+      body: unknown;
+      /** The body on one line, at most 200 characters: for messages. */
+      excerpt: string;
+      /** The Retry-After header of a refusal, as sent. */
+      retryAfter: string | null;
+    }
   | { kind: 'unreachable'; reason: string };
 
-/** Twilio's REST API (2010-04-01) over fetch: Basic auth, form-encoded bodies, JSON answers. */
+/**
+ * Twilio's REST API (2010-04-01) over fetch: Basic auth, form-encoded bodies, JSON answers. What
+ * an answer means is the caller's: each app maps it to its own outcomes.
+ */
 export class TwilioRestClient {
   constructor(
-    readonly config: TwilioConfig,
-    readonly timeoutMs: number = TWILIO_TIMEOUT_MS,
+    readonly config: TwilioRestConfig,
+    readonly timeoutMs: number = DEFAULT_TWILIO_TIMEOUT_MS,
   ) {}
 
   /** `resource` is below `/2010-04-01/Accounts/{Sid}/`, with its query, e.g. `Messages.json`. */
@@ -33,7 +41,7 @@ export class TwilioRestClient {
     timeoutMs = this.timeoutMs,
   ): Promise<TwilioAnswer> {
     try {
-      const response = await fetch(this.urlOf(resource), {
+      const response = await fetch(twilioAccountUrl(this.config, resource), {
         method,
         headers: this.headers(form !== undefined),
         body: form?.toString(),
@@ -45,15 +53,11 @@ export class TwilioRestClient {
         httpStatus: response.status,
         body: parseJson(text),
         excerpt: excerpt(text),
+        retryAfter: response.headers.get('retry-after'),
       };
     } catch (error) {
       return { kind: 'unreachable', reason: describeFetchFailure(error, timeoutMs) };
     }
-  }
-
-  private urlOf(resource: string): string {
-    const base = this.config.baseUrl.replace(/\/+$/, '');
-    return `${base}/2010-04-01/Accounts/${encodeURIComponent(this.config.accountSid)}/${resource}`;
   }
 
   private headers(hasForm: boolean): Record<string, string> {
@@ -64,6 +68,17 @@ export class TwilioRestClient {
       ...(hasForm && { 'Content-Type': 'application/x-www-form-urlencoded' }),
     };
   }
+}
+
+/** Whether Twilio took the request (a 2xx). */
+export function isTwilioSuccess(answer: TwilioAnswer & { kind: 'answered' }): boolean {
+  return answer.httpStatus >= 200 && answer.httpStatus < 300;
+}
+
+/** The URL of a resource of the account, e.g. `Messages.json`. */
+export function twilioAccountUrl(config: TwilioRestConfig, resource: string): string {
+  const account = encodeURIComponent(config.accountSid);
+  return `${config.baseUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${account}/${resource}`;
 }
 
 function parseJson(text: string): unknown {
@@ -77,19 +92,4 @@ function parseJson(text: string): unknown {
 function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat || '(empty body)';
-}
-
-/** Why fetch threw: a timeout, or the connection error undici keeps in `cause`. */
-function describeFetchFailure(error: unknown, timeoutMs: number): string {
-  // fetch's errors may come from another realm (Jest's sandbox), so no instanceof Error.
-  const { name, message, cause } = (error ?? {}) as Record<string, unknown>;
-  if (name === 'TimeoutError') return `Twilio did not answer within ${timeoutMs} ms`;
-  const { code, message: causeMessage } = (cause ?? {}) as Record<string, unknown>;
-  const detail =
-    typeof causeMessage === 'string' && causeMessage
-      ? `: ${causeMessage}`
-      : typeof code === 'string'
-        ? `: ${code}`
-        : '';
-  return `Twilio is unreachable: ${typeof message === 'string' ? message : String(error)}${detail}`;
 }

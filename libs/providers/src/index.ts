@@ -1,0 +1,3 @@
+export * from './twilio/twilio-rest.client';
+export * from './twilio/twilio-error';
+export * from './twilio/twilio-signature';
