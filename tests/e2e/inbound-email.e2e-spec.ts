@@ -16,6 +16,13 @@ type Json = Record<string, unknown>;
 const MAX_BYTES = 64 * 1024;
 const RETURN_PATH = /^bounces\+([0-9a-f]{32})@bounces\.relay\.test$/;
 
+/**
+ * A report can reach Clarion before the message it is about is recorded as sent (the relay
+ * answered, the attempt's record follows a moment later); Clarion then answers 451 and, as a
+ * relay would, the report is handed over again.
+ */
+const AS_A_RELAY = { retryTransientForMs: 30_000 };
+
 describe('receiving mail: inboxes, replies, bounces, delivery reports and complaints, end to end', () => {
   const env: Record<string, string> = {};
   let relay: SmtpPeer;
@@ -240,7 +247,7 @@ describe('receiving mail: inboxes, replies, bounces, delivery reports and compla
       status: '2.0.0',
       diagnosticCode: 'smtp; 250 2.0.0 Ok: queued as 4F7',
     });
-    await deliverMail(smtpPort, { from: '', to: [received.envelope.from] }, dsn);
+    await deliverMail(smtpPort, { from: '', to: [received.envelope.from] }, dsn, AS_A_RELAY);
 
     await webhooks('EMAIL_DELIVERED', (p) => p['trackingId'] === trackingId);
     const log = await logWith(trackingId, 'email_delivered_at');
@@ -254,7 +261,7 @@ describe('receiving mail: inboxes, replies, bounces, delivery reports and compla
       status: '5.1.1',
       diagnosticCode: 'smtp; 550 5.1.1 <bob@example.org>: Recipient address rejected: User unknown',
     });
-    await deliverMail(smtpPort, { from: '', to: [received.envelope.from] }, dsn);
+    await deliverMail(smtpPort, { from: '', to: [received.envelope.from] }, dsn, AS_A_RELAY);
 
     const [payload] = await webhooks('EMAIL_FAILED', (p) => p['trackingId'] === trackingId);
     expect(payload).toMatchObject({ failureCode: 'PERMANENT_NO_EMAIL_BOUNCE', userId: 'bob' });
@@ -296,6 +303,7 @@ describe('receiving mail: inboxes, replies, bounces, delivery reports and compla
       smtpPort,
       { from: 'fbl@mailbox.test', to: [received.envelope.from] },
       abuseReport(received),
+      AS_A_RELAY,
     );
     const [failed] = await webhooks('EMAIL_FAILED', (p) => p['trackingId'] === trackingId);
     expect(failed).toMatchObject({ failureCode: 'COMPLAINT_ABUSE', userId: 'carl' });

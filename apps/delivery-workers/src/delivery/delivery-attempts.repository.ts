@@ -90,6 +90,25 @@ export class DeliveryAttemptsRepository {
     return rows[0]?.provider_message_id;
   }
 
+  /**
+   * Whether an email whose message token is `token` is being sent right now: claimed, its
+   * Message-ID not yet recorded. The token is derived from the attempt's key as
+   * `messageTokenOf(idempotencyKeyOf(key))` does, among the attempts of the last hour (the age
+   * index), so a bounce or report that outruns the attempt's settlement can be told apart from
+   * mail for a message Clarion never sent.
+   */
+  async isEmailInFlightByToken(token: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM delivery.delivery_attempts
+        WHERE updated_at > now() - interval '1 hour' AND channel = 'email' AND state = 'sending'
+          AND left(encode(sha256(convert_to(
+                tracking_id::text || ':email:' || left(address_key, 16), 'UTF8')), 'hex'), 32) = $1
+        LIMIT 1`,
+      [token],
+    );
+    return rows.length > 0;
+  }
+
   /** The first of `messageIds` (Message-IDs, in the order given) an email attempt sent. */
   async findEmailByMessageIds(messageIds: string[]): Promise<StoredAttempt | undefined> {
     if (messageIds.length === 0) return undefined;

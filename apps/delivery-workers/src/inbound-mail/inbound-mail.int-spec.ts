@@ -17,7 +17,9 @@ import {
 } from '@clarion/testing';
 import { DeliveryWorkersEnv } from '../delivery-workers.env';
 import { DeliveryWorkersModule } from '../delivery-workers.module';
+import { addressKeyOf, idempotencyKeyOf } from '../delivery/delivery-attempt';
 import { StreamLog } from '../delivery/test-peers/delivery-fixtures';
+import { messageTokenOf } from '../email/return-path';
 import { InboundSmtpListener } from './inbound-smtp-listener';
 import { RawSmtpClient } from './test-peers/raw-smtp-client';
 
@@ -206,6 +208,37 @@ describe(InboundSmtpListener.name, () => {
       /^250/,
     );
     expect(await client.command(`RCPT TO:<bounces+${token}@bounces.example.com>`)).toMatch(/^250/);
+    client.close();
+  });
+
+  it('asks a report about a message still being sent to come again later, and refuses one about no message', async () => {
+    const key = {
+      ...tenant,
+      trackingId: randomUUID(),
+      channel: 'email' as const,
+      address: 'heidi@example.net',
+    };
+    await db.query(
+      `INSERT INTO delivery.delivery_attempts
+         (tracking_id, channel, address_key, account_id, env_id, address, state)
+       VALUES ($1, 'email', $2, $3, $4, $5, 'sending')`,
+      [key.trackingId, addressKeyOf(key.address), tenant.accountId, tenant.envId, key.address],
+    );
+    const token = messageTokenOf(idempotencyKeyOf(key));
+    const client = await transaction('127.0.0.1', 'MAIL FROM:<>');
+
+    expect(await client.command(`RCPT TO:<bounces+${token}@${RETURN_PATH_HOST}>`)).toMatch(
+      /^451 4\.3\.0 The message this is about is still being sent/,
+    );
+    const never = randomBytes(16).toString('hex');
+    expect(await client.command(`RCPT TO:<bounces+${never}@${RETURN_PATH_HOST}>`)).toMatch(/^550/);
+    // Once the attempt records the message it sent, the report is taken.
+    await db.query(
+      `UPDATE delivery.delivery_attempts SET state = 'sent', provider_message_id = $2
+        WHERE tracking_id = $1`,
+      [key.trackingId, `<${token}@${RETURN_PATH_HOST}>`],
+    );
+    expect(await client.command(`RCPT TO:<bounces+${token}@${RETURN_PATH_HOST}>`)).toMatch(/^250/);
     client.close();
   });
 

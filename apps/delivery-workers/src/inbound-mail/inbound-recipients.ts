@@ -6,11 +6,18 @@ import { RETURN_PATH_LABEL } from '../sender-domains/sender-domain-records';
 import { INBOUND_MAIL_SETTINGS, InboundMailSettings } from './inbound-mail-settings';
 
 /**
+ * `accepted`, or why not: `unknown` for an address Clarion takes no mail for, `not yet` for the
+ * return path of a message whose sending has not been recorded yet (a report that outran it).
+ */
+export type RecipientVerdict = 'accepted' | 'unknown' | 'not yet';
+
+/**
  * Whether Clarion takes mail for an address: an inbox of some environment, the return path of a
  * message it sent (a bounce, delivery report or complaint about it) at a domain that message's
  * bounces go to, or postmaster at its own domains (RFC 5321 section 4.5.1 requires it). Anything
  * else is refused at RCPT TO, so Clarion never accepts mail it would have to bounce itself
- * (backscatter).
+ * (backscatter). The return path of a message still being sent is neither: the sending server is
+ * asked to try again later, when the message's record names it.
  */
 @Injectable()
 export class InboundRecipients {
@@ -21,14 +28,19 @@ export class InboundRecipients {
   ) {}
 
   /** `address` is lowercased. */
-  async accepts(address: string): Promise<boolean> {
-    if (isPostmasterOf(address, [this.settings.inboxDomain, this.settings.hostname])) return true;
-    const token = returnPathTokenOf(address);
-    if (token !== undefined) {
-      const messageId = await this.attempts.findEmailMessageIdByToken(token);
-      return messageId !== undefined && this.isReturnPathDomainOf(domainOf(address), messageId);
+  async verdictOn(address: string): Promise<RecipientVerdict> {
+    if (isPostmasterOf(address, [this.settings.inboxDomain, this.settings.hostname])) {
+      return 'accepted';
     }
-    return (await this.inboxes.findByFullAddress(address)) !== undefined;
+    const token = returnPathTokenOf(address);
+    if (token === undefined) {
+      return (await this.inboxes.findByFullAddress(address)) === undefined ? 'unknown' : 'accepted';
+    }
+    const messageId = await this.attempts.findEmailMessageIdByToken(token);
+    if (messageId !== undefined) {
+      return this.isReturnPathDomainOf(domainOf(address), messageId) ? 'accepted' : 'unknown';
+    }
+    return (await this.attempts.isEmailInFlightByToken(token)) ? 'not yet' : 'unknown';
   }
 
   /**

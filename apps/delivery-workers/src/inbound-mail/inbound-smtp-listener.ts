@@ -17,7 +17,7 @@ import { BytesInFlight } from './bytes-in-flight';
 import { ClientLimits } from './client-limits';
 import { InboundMailQueue } from './inbound-mail-queue';
 import { INBOUND_MAIL_SETTINGS, InboundMailSettings } from './inbound-mail-settings';
-import { InboundRecipients } from './inbound-recipients';
+import { InboundRecipients, RecipientVerdict } from './inbound-recipients';
 import { MessageIntake } from './message-intake';
 import { smtpReply } from './smtp-reply';
 
@@ -132,14 +132,17 @@ export class InboundSmtpListener implements OnApplicationBootstrap, BeforeApplic
     if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) {
       throw smtpReply(452, '4.5.3 Too many recipients');
     }
-    let known: boolean;
+    let verdict: RecipientVerdict;
     try {
-      known = await this.recipients.accepts(address.address.toLowerCase());
+      verdict = await this.recipients.verdictOn(address.address.toLowerCase());
     } catch (error) {
       this.logger.warn(`could not look up ${address.address}: ${describeError(error)}`);
       throw smtpReply(451, '4.3.0 Temporary failure, try again later');
     }
-    if (!known) throw smtpReply(550, '5.1.1 No such mailbox here');
+    if (verdict === 'unknown') throw smtpReply(550, '5.1.1 No such mailbox here');
+    if (verdict === 'not yet') {
+      throw smtpReply(451, '4.3.0 The message this is about is still being sent, try again later');
+    }
   }
 
   private async receive(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string> {

@@ -112,9 +112,30 @@ export function abuseReport(
 
 /**
  * Hands a message to an SMTP server (Clarion's listener) as another mail server would: rejects
- * (a 5xx at RCPT TO or DATA) come back as a thrown error with `responseCode`.
+ * (a 5xx at RCPT TO or DATA) come back as a thrown error with `responseCode`. With
+ * `retryTransientForMs`, a transient refusal (a 4xx) is tried again every quarter second for that
+ * long, as a mail server keeps a message queued, and then thrown likewise.
  */
 export async function deliverMail(
+  port: number,
+  envelope: { from: string; to: string[] },
+  raw: string | Buffer,
+  { retryTransientForMs = 0 } = {},
+): Promise<string> {
+  const deadline = Date.now() + retryTransientForMs;
+  for (;;) {
+    try {
+      return await handOver(port, envelope, raw);
+    } catch (error) {
+      const code = (error as { responseCode?: unknown }).responseCode;
+      const transient = typeof code === 'number' && code >= 400 && code < 500;
+      if (!transient || Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+async function handOver(
   port: number,
   envelope: { from: string; to: string[] },
   raw: string | Buffer,
