@@ -20,6 +20,7 @@ import { TakeOverEventsWebhooks1795410000000 } from './migrations/1795410000000-
 import { AddSenderDomains1796300000000 } from './migrations/1796300000000-add-sender-domains';
 import { AddInboxAddresses1796400000000 } from './migrations/1796400000000-add-inbox-addresses';
 import { IndexEmailMessageTokens1796410000000 } from './migrations/1796410000000-index-email-message-tokens';
+import { IndexEmailsBeingSent1796420000000 } from './migrations/1796420000000-index-emails-being-sent';
 import { MobilePushChannel } from './mobile-push/mobile-push-channel';
 import { DeliverySettingsHandlers } from './push-settings/delivery-settings.handlers';
 import { SlackConnections } from './slack/slack-connections';
@@ -54,6 +55,7 @@ export class DeliveryWorkersModule {
             AddSenderDomains1796300000000,
             AddInboxAddresses1796400000000,
             IndexEmailMessageTokens1796410000000,
+            IndexEmailsBeingSent1796420000000,
           ],
         }),
         messagingFor('delivery-workers', env),

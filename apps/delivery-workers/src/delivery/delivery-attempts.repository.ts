@@ -93,9 +93,10 @@ export class DeliveryAttemptsRepository {
   /**
    * Whether an email whose message token is `token` is being sent right now: claimed, its
    * Message-ID not yet recorded. The token is derived from the attempt's key as
-   * `messageTokenOf(idempotencyKeyOf(key))` does, among the attempts of the last hour (the age
-   * index), so a bounce or report that outruns the attempt's settlement can be told apart from
-   * mail for a message Clarion never sent.
+   * `messageTokenOf(idempotencyKeyOf(key))` does, among the few emails being sent (a partial
+   * index: a flood of forged return paths scans those, not the hour's mail), so a bounce or
+   * report that outruns the attempt's settlement can be told apart from mail for a message
+   * Clarion never sent.
    */
   async isEmailInFlightByToken(token: string): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
