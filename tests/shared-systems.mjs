@@ -1,6 +1,7 @@
 // The systems suites of one Jest run share (libs/testing/src/shared-system.ts): the run's folder
 // for them, made by the global setup, and their stop by the global teardown, which also removes
-// their databases and streams.
+// their databases and streams. Jest loads its global hooks without the workspace's path aliases,
+// so the drops are written here as TestDatabase.drop and dropTestNamespace do them.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -105,21 +105,17 @@ export class RunningSystem {
       LOG_FORMAT: 'json',
       ...this.options.extraEnv,
     };
-    if (detached) {
-      const log = openSync(detached.logFile, 'a');
-      this.child = spawn(process.execPath, [join(ROOT, 'tools/start.mjs')], {
-        env: { ...env, CLARION_STOP_WITH_PID: String(detached.ownerPid) },
-        stdio: ['ignore', log, log],
-        detached: true,
-      });
+    const log = detached ? openSync(detached.logFile, 'a') : undefined;
+    this.child = spawn(process.execPath, [join(ROOT, 'tools/start.mjs')], {
+      env: detached ? { ...env, CLARION_STOP_WITH_PID: String(detached.ownerPid) } : env,
+      stdio: log === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', log, log],
+      detached: Boolean(detached),
+    });
+    if (log !== undefined) {
       closeSync(log);
       this.child.unref();
       return;
     }
-    this.child = spawn(process.execPath, [join(ROOT, 'tools/start.mjs')], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
     for (const stream of [this.child.stdout, this.child.stderr]) {
       stream?.on('data', (chunk: Buffer) => this.ownOutput.push(chunk.toString('utf8')));
     }

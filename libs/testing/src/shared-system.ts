@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import { eventually } from './eventually';
 import { RunningSystem, RunningSystemRecord } from './running-system';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, TestDatabase } from './test-database';
 import { createTestNamespace } from './test-namespace';
 
 /** Set by tests/global-setup.mjs: where this test run records its shared systems. */
@@ -69,30 +69,27 @@ async function startShared(
   extraEnv: Record<string, string>,
   ownerPid: number,
 ): Promise<RunningSystem> {
-  const database = await createTestDatabase().catch((error: unknown) => {
-    writeAtomically(join(dir, FAILED_FILE), String(error));
-    throw error;
-  });
-  const detached = { logFile: join(dir, 'output.log'), dataDir: join(dir, 'data'), ownerPid };
-  const namespace = createTestNamespace();
-  const system = new RunningSystem({ databaseUrl: database.url, namespace, extraEnv, detached });
+  let database: TestDatabase | undefined;
+  let recorded = false;
   try {
+    database = await createTestDatabase();
+    const detached = { logFile: join(dir, 'output.log'), dataDir: join(dir, 'data'), ownerPid };
     mkdirSync(detached.dataDir);
+    const namespace = createTestNamespace();
+    const system = new RunningSystem({ databaseUrl: database.url, namespace, extraEnv, detached });
     await system.launch();
+    // Recorded before it is ready, so that the teardown stops it and drops its database and
+    // streams whatever happens next.
+    writeAtomically(join(dir, RECORD_FILE), JSON.stringify(system.record));
+    recorded = true;
+    await system.untilReady();
+    writeAtomically(join(dir, READY_FILE), '');
+    return system;
   } catch (error) {
     writeAtomically(join(dir, FAILED_FILE), String(error));
-    await database.drop();
+    if (!recorded) await database?.drop();
     throw error;
   }
-  // Recorded before it is ready, so that the teardown stops it and drops its database and streams
-  // whatever happens next.
-  writeAtomically(join(dir, RECORD_FILE), JSON.stringify(system.record));
-  await system.untilReady().catch((error: unknown) => {
-    writeAtomically(join(dir, FAILED_FILE), String(error));
-    throw error;
-  });
-  writeAtomically(join(dir, READY_FILE), '');
-  return system;
 }
 
 async function recordOnceReady(dir: string): Promise<RunningSystemRecord> {
